@@ -24,7 +24,7 @@ CODES: dict[str, str] = {
     "pin-not-reproducible": "No pin, SOURCE_DATE_EPOCH or git commit: publishedAt is now.",
     # --- index ---
     "index-schema": "The index envelope does not satisfy the pack-index 1.8.0 schema.",
-    "json-number": "A number JavaScript cannot carry exactly (beyond ±(2^53−1), NaN, Infinity).",
+    "json-number": "A number JavaScript cannot carry exactly (beyond ±(2^53-1), NaN, Infinity).",
     # --- blocks ---
     # --- primitives ---
     # --- checks ---

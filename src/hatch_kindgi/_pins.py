@@ -1,0 +1,132 @@
+"""The pins stage: which `artifactVersion` and `publishedAt` this build writes, and why."""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+from hatch_kindgi._config import PYPROJECT, HookOptions
+from hatch_kindgi._problems import Problem, error, warning
+from hatch_kindgi._timestamps import format_timestamp, normalize_timestamp
+
+ENV_ARTIFACT_VERSION = "KINDGI_ARTIFACT_VERSION"
+ENV_PUBLISHED_AT = "KINDGI_PUBLISHED_AT"
+
+_GIT_TIMEOUT_SECONDS = 10
+
+
+@dataclass(frozen=True)
+class Pins:
+    """The two values that make a build of the same source give the same index."""
+
+    artifact_version: str
+    published_at: str
+    artifact_version_from: str
+    published_at_from: str
+
+
+def resolve_pins(
+    root: Path,
+    options: HookOptions,
+    environ: Mapping[str, str],
+    dist_version: str,
+    *,
+    recorded: Mapping[str, str] | None = None,
+    now: Callable[[], datetime] | None = None,
+) -> tuple[Pins | None, list[Problem]]:
+    """The first pin that applies, per DESIGN.md: option, environment, sdist record,
+    then `SOURCE_DATE_EPOCH`, git `HEAD`'s commit time, or now (a warning)."""
+    problems: list[Problem] = []
+    recorded = recorded or {}
+    artifact_candidates = (
+        (options.artifact_version, "option `artifact-version`"),
+        (environ.get(ENV_ARTIFACT_VERSION) or None, ENV_ARTIFACT_VERSION),
+        (recorded.get("artifactVersion"), "the sdist's recorded pins"),
+        (dist_version, "the distribution version"),
+    )
+    artifact_version, artifact_from = next((v, s) for v, s in artifact_candidates if v)
+
+    published_candidates = (
+        (options.published_at, "option `published-at`"),
+        (environ.get(ENV_PUBLISHED_AT) or None, ENV_PUBLISHED_AT),
+        (recorded.get("publishedAt"), "the sdist's recorded pins"),
+    )
+    published_at: str | None = None
+    published_from = ""
+    for value, source in published_candidates:
+        if value:
+            published_at = normalize_timestamp(value)
+            published_from = source
+            if published_at is None:
+                problems.append(
+                    error(
+                        "pin-published-at",
+                        PYPROJECT,
+                        f"{source}: {value!r} is not an ISO 8601 date-time with a zone, "
+                        'like "2026-09-20T14:32:07.104Z"',
+                    )
+                )
+                return None, problems
+            break
+    if published_at is None:
+        published_at, published_from = _from_source_date_epoch(environ, problems)
+    if published_at is None and not problems:
+        published_at, published_from = _from_git(root)
+    if published_at is None and not problems:
+        published_at = format_timestamp(now() if now else datetime.now(timezone.utc))
+        published_from = "the current time"
+        problems.append(
+            warning(
+                "pin-not-reproducible",
+                PYPROJECT,
+                "publishedAt is the current time, so this build isn't reproducible: set "
+                f"`published-at`, {ENV_PUBLISHED_AT} or SOURCE_DATE_EPOCH, or build from a "
+                "git checkout",
+            )
+        )
+    if published_at is None:
+        return None, problems
+    return Pins(artifact_version, published_at, artifact_from, published_from), problems
+
+
+def _from_source_date_epoch(
+    environ: Mapping[str, str], problems: list[Problem]
+) -> tuple[str | None, str]:
+    raw = environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if not raw:
+        return None, ""
+    try:
+        seconds = int(raw)
+        moment = datetime.fromtimestamp(seconds, timezone.utc)
+    except (ValueError, OverflowError, OSError):
+        problems.append(
+            error(
+                "pin-published-at",
+                PYPROJECT,
+                f"SOURCE_DATE_EPOCH {raw!r} is not a whole number of seconds since 1970",
+            )
+        )
+        return None, ""
+    return format_timestamp(moment), "SOURCE_DATE_EPOCH"
+
+
+def _from_git(root: Path) -> tuple[str | None, str]:
+    try:
+        completed = subprocess.run(
+            ["git", "log", "-1", "--format=%ct"],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            timeout=_GIT_TIMEOUT_SECONDS,
+            check=False,
+            stdin=subprocess.DEVNULL,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None, ""
+    seconds = completed.stdout.strip()
+    if completed.returncode != 0 or not seconds.isdigit():
+        return None, ""
+    return format_timestamp(datetime.fromtimestamp(int(seconds), timezone.utc)), "git HEAD"

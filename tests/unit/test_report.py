@@ -1,0 +1,45 @@
+"""The report: sorted, deduplicated, one line a problem, and a summary."""
+
+from __future__ import annotations
+
+from hatch_kindgi._problems import error, warning
+from hatch_kindgi._report import fails, format_github, format_text
+
+
+def test_text_report_sorted_and_deduplicated() -> None:
+    """Problems sort by file, line, column, code; duplicates print once."""
+    problems = [
+        warning("liquid-unknown-variable", "blocks/b.liquid", "reads `x`", line=2, column=4),
+        error("settings-values", "blocks/a.json", "-1 is less than 0", pointer="/content/values/n"),
+        error("block-json", "blocks/b.json", "Expecting value", line=3, column=1),
+        error("block-json", "blocks/b.json", "Expecting value", line=3, column=1),
+        error("config-missing", "pyproject.toml", "`tool.kindgi.pack.id` is missing"),
+    ]
+    assert format_text(problems) == (
+        "blocks/a.json: error[settings-values]: /content/values/n: -1 is less than 0\n"
+        "blocks/b.json:3:1: error[block-json]: Expecting value\n"
+        "blocks/b.liquid:2:4: warning[liquid-unknown-variable]: reads `x`\n"
+        "pyproject.toml: error[config-missing]: `tool.kindgi.pack.id` is missing\n"
+        "3 errors, 1 warning in 4 files\n"
+    )
+
+
+def test_singular_summary() -> None:
+    """One of each reads naturally."""
+    assert format_text([error("c", "f", "m")]) == "f: error[c]: m\n1 error, 0 warnings in 1 file\n"
+
+
+def test_github_annotations_escape() -> None:
+    """Annotation properties and data are escaped as GitHub's workflow commands require."""
+    problems = [error("block-json", "blocks/a,b.json", "50% bad\nnext", line=1, column=2)]
+    assert format_github(problems) == (
+        "::error file=blocks/a%2Cb.json,line=1,col=2,title=kindgi block-json::50%25 bad%0Anext\n"
+    )
+
+
+def test_strict_fails_on_warnings() -> None:
+    """Warnings alone pass unless strict."""
+    only_warning = [warning("c", "f", "m")]
+    assert not fails(only_warning, strict=False)
+    assert fails(only_warning, strict=True)
+    assert fails([error("c", "f", "m")], strict=False)
