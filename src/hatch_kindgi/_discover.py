@@ -1,0 +1,306 @@
+"""Discovery: the files under a pack root that one discovery glob matches.
+
+Glob syntax and matches are the kindgi SDK's: patterns are relative to the pack root and
+anchored there, `**` is any depth (including none), `*` and `?` stay within one path segment,
+`{a,b}` is alternation, and `[` is an ordinary character. Matching is done by `pathspec`
+(gitignore patterns) over the brace expansions; the walk starts at the pattern's static prefix
+so a pack inside a big repository doesn't crawl all of it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pathspec
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+__all__ = [
+    "SKIPPED_DIRS",
+    "Discovery",
+    "discover",
+    "expand_braces",
+    "is_test_module",
+    "pattern_problem",
+    "static_prefix",
+]
+
+SKIPPED_DIRS: frozenset[str] = frozenset({"__pycache__", "node_modules", "venv", "site-packages"})
+"""Folders never walked nor matched (besides hidden ones, whose name starts with `.`)."""
+
+_GLOB_CHARS = re.compile(r"[*?{\[]")
+_DRIVE = re.compile(r"[A-Za-z]:")
+
+# Appended to every compiled pattern and to every candidate path. gitignore patterns also
+# match everything beneath a matching folder (`blocks/*.json` matches `blocks/x.json/y.txt`);
+# a pattern ending in NUL can only match where the candidate ends, because NUL is the one
+# character no file name on any system holds.
+_END = "\x00"
+
+# pathspec 1.0 renamed the gitignore pattern (the old name warns) and added backends.
+_PATHSPEC_1 = int(pathspec.__version__.split(".", 1)[0]) >= 1
+
+
+def expand_braces(pattern: str) -> list[str]:
+    """Every pattern the `{a,b}` groups of `pattern` spell, nested and repeated groups included.
+
+    Left to right, as a shell expands them (`{a,b}{1,2}` is `a1 a2 b1 b2`), without repeats. A
+    one-option group is its option (`{a}` is `a`, as in the kindgi SDK); an unmatched `{` or `}`
+    stays as it is (`pattern_problem` refuses such patterns).
+    """
+    return list(dict.fromkeys(_expand(pattern)))
+
+
+def _expand(text: str) -> list[str]:
+    group = _first_group(text)
+    if group is None:
+        return [text]
+    start, end = group
+    head, tail = text[:start], _expand(text[end + 1 :])
+    return [
+        head + alternative + rest
+        for option in _split_options(text[start + 1 : end])
+        for alternative in _expand(option)
+        for rest in tail
+    ]
+
+
+def _first_group(text: str) -> tuple[int, int] | None:
+    """Index of the first `{` that has a matching `}`, and of that `}`."""
+    for start, char in enumerate(text):
+        if char != "{":
+            continue
+        depth = 0
+        for end in range(start, len(text)):
+            if text[end] == "{":
+                depth += 1
+            elif text[end] == "}":
+                depth -= 1
+                if depth == 0:
+                    return start, end
+    return None
+
+
+def _split_options(body: str) -> list[str]:
+    """The options of a group's body, split at its top-level commas."""
+    options: list[str] = []
+    depth = 0
+    current = 0
+    for index, char in enumerate(body):
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+        elif char == "," and depth == 0:
+            options.append(body[current:index])
+            current = index + 1
+    options.append(body[current:])
+    return options
+
+
+def static_prefix(pattern: str) -> str:
+    """The leading folders of `pattern` that hold no glob character (`* ? { [`).
+
+    `blocks/**/*.json` -> `blocks`; `*.json` -> ``; `prompts/x.json` -> `prompts` (the last
+    segment names files, never a folder to start from).
+    """
+    segments = pattern.split("/")
+    folders: list[str] = []
+    for segment in segments[:-1]:
+        if _GLOB_CHARS.search(segment):
+            break
+        if segment not in ("", "."):
+            folders.append(segment)
+    return "/".join(folders)
+
+
+def pattern_problem(pattern: str) -> str | None:
+    """Why `pattern` can't be used as a discovery glob, or None when it can."""
+    if not pattern:
+        return 'the pattern is empty; write a glob relative to the pack root, like "tools/**/*.py"'
+    if "\\" in pattern:
+        return 'the pattern holds a backslash; separate folders with "/"'
+    if _END in pattern:
+        return "the pattern holds a NUL character, which no file name can"
+    brace = _unbalanced_brace(pattern)
+    if brace is not None:
+        return brace
+    for expansion in expand_braces(pattern):
+        problem = _expansion_problem(expansion)
+        if problem is not None:
+            if expansion == pattern:
+                return f"the pattern {problem}"
+            return f'the pattern spells "{expansion}", which {problem}'
+    return None
+
+
+def _unbalanced_brace(pattern: str) -> str | None:
+    opened: list[int] = []
+    for index, char in enumerate(pattern):
+        if char == "{":
+            opened.append(index)
+        elif char == "}":
+            if not opened:
+                return f'the pattern has a "}}" with no "{{" before it (character {index + 1})'
+            opened.pop()
+    if opened:
+        return f'the pattern has a "{{" that is never closed (character {opened[0] + 1})'
+    return None
+
+
+def _expansion_problem(expansion: str) -> str | None:
+    if not expansion:
+        return "is empty"
+    if expansion.startswith("/") or _DRIVE.match(expansion):
+        return "is absolute; write it relative to the pack root"
+    segments = expansion.split("/")
+    if ".." in segments:
+        return 'has a ".." segment, which leaves the pack root'
+    if "." in segments:
+        return 'has a "." segment; leave it out ("./tools/*.py" is "tools/*.py")'
+    if "" in segments:
+        return 'has an empty segment ("//", or a "/" at the end)'
+    if any("**" in segment and segment != "**" for segment in segments):
+        return 'has a "**" inside a segment; "**" must be a whole segment, as in "tools/**/*.py"'
+    return None
+
+
+def is_test_module(path: str) -> bool:
+    """Whether `path` is a test module: `test_*.py`, `*_test.py` or `conftest.py`."""
+    name = path.rsplit("/", 1)[-1]
+    if not name.endswith(".py"):
+        return False
+    stem = name[: -len(".py")]
+    return stem.startswith("test_") or stem.endswith("_test") or stem == "conftest"
+
+
+@dataclass(frozen=True)
+class Discovery:
+    """What one discovery glob matches under a pack root, as sorted pack-relative POSIX paths.
+
+    `files` are regular files (a symlink to one counts). `others` are matches that are not:
+    folders named like a match, broken symlinks, symlink loops, fifos and the like.
+    """
+
+    files: tuple[str, ...]
+    others: tuple[str, ...]
+
+
+def discover(root: Path, pattern: str, *, code: bool = False) -> Discovery:
+    """The paths under `root` that `pattern` matches; with `code`, test modules left out.
+
+    Hidden files and folders and `SKIPPED_DIRS` are never walked nor matched, and folder
+    symlinks are not followed. The folders of the static prefix are taken as written, even
+    when hidden. `pattern` must be one `pattern_problem` accepts: anything else is a bug in the
+    caller and raises ValueError.
+    """
+    problem = pattern_problem(pattern)
+    if problem is not None:
+        raise ValueError(f"discovery pattern {pattern!r}: {problem}")
+    matcher = _Matcher(expand_braces(pattern))
+    prefix = static_prefix(pattern)
+    start = root.joinpath(*prefix.split("/")) if prefix else root
+    if not start.is_dir():
+        return Discovery((), ())
+
+    files: list[str] = []
+    others: list[str] = []
+    pending = [(os.fspath(start), prefix)]
+    while pending:
+        folder, rel_folder = pending.pop()
+        for entry, kind in _entries(folder):
+            rel = f"{rel_folder}/{entry.name}" if rel_folder else entry.name
+            if kind == _FOLDER and matcher.may_hold_matches(rel):
+                pending.append((entry.path, rel))
+            if not matcher.matches(rel, folder=kind in (_FOLDER, _FOLDER_LINK)):
+                continue
+            if code and is_test_module(rel):
+                continue
+            (files if kind == _FILE else others).append(rel)
+    return Discovery(_sorted_utf16(files), _sorted_utf16(others))
+
+
+# What an entry is, for discovery: a regular file (or a symlink to one), a folder to walk, a
+# symlink to a folder (not followed), or anything else (broken symlink, loop, fifo, socket).
+_FILE, _FOLDER, _FOLDER_LINK, _OTHER = "file", "folder", "folder-link", "other"
+
+
+def _entries(folder: str) -> list[tuple[os.DirEntry[str], str]]:
+    """The entries of `folder` discovery may look at, each with its kind."""
+    try:
+        with os.scandir(folder) as scan:
+            entries = list(scan)
+    except OSError:
+        # Unreadable or gone since it was listed: nothing in it can be a match.
+        return []
+    kept: list[tuple[os.DirEntry[str], str]] = []
+    for entry in entries:
+        if entry.name.startswith(".") or entry.name in SKIPPED_DIRS:
+            continue
+        kept.append((entry, _kind(entry)))
+    return kept
+
+
+def _kind(entry: os.DirEntry[str]) -> str:
+    try:
+        if entry.is_dir(follow_symlinks=False):
+            return _FOLDER
+        if entry.is_file():
+            return _FILE
+        if entry.is_dir():
+            return _FOLDER_LINK
+    except OSError:
+        # A symlink loop (ELOOP) or a target that can't be reached.
+        return _OTHER
+    return _OTHER
+
+
+class _Matcher:
+    """The compiled form of one discovery pattern: its brace expansions as pathspec specs."""
+
+    def __init__(self, expansions: list[str]) -> None:
+        file_lines: list[str] = []
+        folder_lines: list[str] = []
+        depths: list[int] = []
+        for expansion in expansions:
+            segments = expansion.split("/")
+            if segments[-1] == "**":
+                # A trailing `**` means every file beneath, at any depth (`blocks/**` is
+                # `blocks/**/*`); spelled out so the end marker can follow a file name.
+                segments.append("*")
+            line = "/" + "/".join(segment.replace("[", "\\[") for segment in segments) + _END
+            file_lines.append(line)
+            # A folder counts as a match only where the pattern names something: `tools/*`
+            # and `tools/**` mean the files in `tools`, not its sub-folders.
+            if segments[-1].strip("*"):
+                folder_lines.append(line)
+            depths.append(-1 if "**" in segments else len(segments))
+        self._files = _compile(file_lines)
+        self._folders = _compile(folder_lines)
+        # Without `**`, no match is deeper than the longest expansion: don't walk below that.
+        self._max_depth = None if -1 in depths else max(depths)
+
+    def matches(self, rel: str, *, folder: bool) -> bool:
+        """Whether the pack-relative path `rel` is itself matched (not only a folder above)."""
+        spec = self._folders if folder else self._files
+        return bool(spec.match_file(rel + _END))
+
+    def may_hold_matches(self, rel_folder: str) -> bool:
+        """Whether a match can lie below the folder `rel_folder`."""
+        return self._max_depth is None or rel_folder.count("/") + 1 < self._max_depth
+
+
+def _compile(lines: list[str]) -> pathspec.PathSpec[pathspec.Pattern]:
+    if _PATHSPEC_1:
+        # Python's `re` backend: the others (re2, hyperscan) may not take a NUL in a pattern.
+        return pathspec.PathSpec.from_lines("gitignore", lines, backend="simple")
+    return pathspec.PathSpec.from_lines("gitwildmatch", lines)  # pragma: no cover
+
+
+def _sorted_utf16(paths: list[str]) -> tuple[str, ...]:
+    """`paths` in UTF-16 code-unit order, as JavaScript sorts strings."""
+    return tuple(sorted(paths, key=lambda path: path.encode("utf-16-be", "surrogatepass")))
