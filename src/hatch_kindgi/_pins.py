@@ -36,9 +36,14 @@ def resolve_pins(
     *,
     recorded: Mapping[str, str] | None = None,
     now: Callable[[], datetime] | None = None,
+    local: bool = False,
 ) -> tuple[Pins | None, list[Problem]]:
     """The first pin that applies, per DESIGN.md: option, environment, sdist record,
-    then `SOURCE_DATE_EPOCH`, git `HEAD`'s commit time, or now (a warning)."""
+    then `SOURCE_DATE_EPOCH`, git `HEAD`'s commit time, or now (a warning).
+
+    `local` is the command line's `index`: a working copy, not a release, so after
+    `SOURCE_DATE_EPOCH` it is simply now, with no warning (as the SDK's indexer does).
+    """
     problems: list[Problem] = []
     recorded = recorded or {}
     artifact_candidates = (
@@ -73,8 +78,11 @@ def resolve_pins(
             break
     if published_at is None:
         published_at, published_from = _from_source_date_epoch(environ, problems)
-    if published_at is None and not problems:
+    if published_at is None and not problems and not local:
         published_at, published_from = _from_git(root)
+    if published_at is None and not problems and local:
+        published_at = format_timestamp(now() if now else datetime.now(timezone.utc))
+        published_from = "the current time"
     if published_at is None and not problems:
         published_at = format_timestamp(now() if now else datetime.now(timezone.utc))
         published_from = "the current time"

@@ -121,3 +121,13 @@ def test_now_warns(tmp_path: Path) -> None:
     assert pins is not None
     assert pins.published_at == "2026-11-29T12:00:00.123Z"
     assert [(p.severity, p.code) for p in problems] == [("warning", "pin-not-reproducible")]
+
+
+def test_local_index_uses_now_without_warning(tmp_path: Path) -> None:
+    """The command line's index is a working copy: now, no git, no warning."""
+    pins, problems = resolve_pins(
+        tmp_path, HookOptions(), {}, "20261129.1", now=lambda: NOON, local=True
+    )
+    assert problems == []
+    assert pins is not None
+    assert (pins.artifact_version, pins.published_at) == ("20261129.1", "2026-11-29T12:00:00.123Z")

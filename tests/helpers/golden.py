@@ -1,0 +1,38 @@
+"""The broken testpacks and the golden reports they must produce."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+from tests.helpers.packs import BROKEN
+
+# Pins for every golden run, so no report carries a "not reproducible" warning.
+GOLDEN_ENV = {"SOURCE_DATE_EPOCH": "1767225600"}
+
+
+def broken_cases() -> list[str]:
+    """Every `testpacks/broken/<case>` that has an `expected.txt`."""
+    return sorted(p.parent.name for p in BROKEN.glob("*/expected.txt"))
+
+
+def expected_report(case: str) -> str:
+    """The golden report of a case."""
+    return (BROKEN / case / "expected.txt").read_text("utf-8")
+
+
+def tree_digest(root: Path) -> str:
+    """A digest of every path, mode and file content under `root` (symlinks as links)."""
+    digest = hashlib.sha256()
+    for folder, dirs, files in os.walk(root):
+        dirs.sort()
+        for name in sorted(dirs + files):
+            path = Path(folder) / name
+            stat = path.lstat()
+            digest.update(f"{path.relative_to(root)}\0{stat.st_mode}\0".encode())
+            if path.is_symlink():
+                digest.update(str(path.readlink()).encode())
+            elif path.is_file():
+                digest.update(path.read_bytes())
+    return digest.hexdigest()
