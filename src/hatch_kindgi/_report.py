@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 
 from hatch_kindgi._problems import Problem
+
+_BOLD = "\033[1m"
+_RESET = "\033[0m"
+_SEVERITY_COLORS = {"error": "\033[31m", "warning": "\033[33m"}
 
 
 def ordered(problems: Iterable[Problem]) -> list[Problem]:
@@ -23,7 +28,7 @@ def fails(problems: Iterable[Problem], *, strict: bool) -> bool:
     return has_errors(listed) or (strict and bool(listed))
 
 
-def format_problem(problem: Problem) -> str:
+def format_problem(problem: Problem, *, color: bool = False) -> str:
     """One report line: `file[:line[:col]]: severity[code]: [pointer: ]message`."""
     place = problem.file or "."
     if problem.line is not None:
@@ -31,7 +36,11 @@ def format_problem(problem: Problem) -> str:
         if problem.column is not None:
             place += f":{problem.column}"
     pointer = f"{problem.pointer}: " if problem.pointer else ""
-    return f"{place}: {problem.severity}[{problem.code}]: {pointer}{problem.message}"
+    label = f"{problem.severity}[{problem.code}]"
+    if color:
+        place = f"{_BOLD}{place}{_RESET}"
+        label = f"{_SEVERITY_COLORS[problem.severity]}{label}{_RESET}"
+    return f"{place}: {label}: {pointer}{problem.message}"
 
 
 def summary(problems: Sequence[Problem]) -> str:
@@ -42,12 +51,41 @@ def summary(problems: Sequence[Problem]) -> str:
     return f"{_count(errors, 'error')}, {_count(warnings, 'warning')} in {_count(files, 'file')}"
 
 
-def format_text(problems: Iterable[Problem]) -> str:
+def format_text(problems: Iterable[Problem], *, color: bool = False) -> str:
     """The whole text report: one line a problem, then the summary line."""
     listed = ordered(problems)
-    lines = [format_problem(problem) for problem in listed]
+    lines = [format_problem(problem, color=color) for problem in listed]
     lines.append(summary(listed))
     return "\n".join(lines) + "\n"
+
+
+def format_json(problems: Iterable[Problem], *, failed: bool) -> str:
+    """One JSON document: every problem as an object, and the summary (see
+    `schemas/report.schema.json`)."""
+    listed = ordered(problems)
+    errors = sum(1 for p in listed if p.severity == "error")
+    document = {
+        "ok": not failed,
+        "problems": [
+            {
+                "severity": p.severity,
+                "code": p.code,
+                "file": p.file,
+                "line": p.line,
+                "column": p.column,
+                "pointer": p.pointer,
+                "message": p.message,
+            }
+            for p in listed
+        ],
+        "summary": {
+            "errors": errors,
+            "warnings": len(listed) - errors,
+            "files": len({p.file for p in listed}),
+            "text": summary(listed),
+        },
+    }
+    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
 
 
 def format_github(problems: Iterable[Problem]) -> str:

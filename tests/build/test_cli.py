@@ -1,0 +1,149 @@
+"""The command line as a user runs it: exact output and exit codes."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from hatch_kindgi import _cli
+from tests.helpers.golden import GOLDEN_ENV, broken_cases, expected_report
+from tests.helpers.packs import BROKEN, build_env, copy_pack
+from tests.oracle.node import node_canonical
+
+# A GitHub Actions workflow command: ::error|warning file=…[,line=…[,col=…]],title=…::message
+ANNOTATION = re.compile(
+    r"::(error|warning) file=[^,:\n]+(,line=\d+(,col=\d+)?)?,title=kindgi [a-z0-9-]+::[^\r\n]*"
+)
+
+
+def _cli_run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "hatch_kindgi", *args],
+        capture_output=True,
+        text=True,
+        env=build_env({**GOLDEN_ENV, **(env or {})}),
+        check=False,
+        stdin=subprocess.DEVNULL,
+        timeout=300,
+    )
+
+
+@pytest.mark.parametrize("case", broken_cases())
+def test_check_reports_what_the_build_reports(case: str) -> None:
+    """`check` on a broken pack prints exactly its golden report (the build's) and exits 1."""
+    run = _cli_run("check", str(BROKEN / case))
+    assert (run.returncode, run.stdout, run.stderr) == (1, expected_report(case), "")
+
+
+def test_check_clean_pack_prints_nothing() -> None:
+    """A clean pack: no output, exit 0."""
+    run = _cli_run("check", str(Path("testpacks/minimal")))
+    assert (run.returncode, run.stdout, run.stderr) == (0, "", "")
+
+
+def test_usage_errors_exit_2(tmp_path: Path) -> None:
+    """No pyproject, an unknown command, a bad --published-at: exit 2 with a message."""
+    missing = _cli_run("check", str(tmp_path))
+    assert (missing.returncode, missing.stdout) == (2, "")
+    assert missing.stderr == f"hatch-kindgi: no pyproject.toml in {tmp_path}\n"
+    assert _cli_run("frobnicate").returncode == 2
+    bad = _cli_run("index", "testpacks/minimal", "--published-at", "noon")
+    assert bad.returncode == 2
+    assert "--published-at 'noon' is not an ISO 8601 date-time" in bad.stderr
+
+
+def test_help_names_both_commands() -> None:
+    """--help exits 0 and explains check and index."""
+    run = _cli_run("--help")
+    assert run.returncode == 0
+    assert "check" in run.stdout
+    assert "index" in run.stdout
+    assert "exit 0 clean" in run.stdout
+
+
+def test_json_report_validates_against_shipped_schema() -> None:
+    """--format json is one document that satisfies schemas/report.schema.json."""
+    schema = json.loads(Path("src/hatch_kindgi/schemas/report.schema.json").read_text("utf-8"))
+    run = _cli_run("check", str(BROKEN / "config-many-faults"), "--format", "json")
+    assert run.returncode == 1
+    document = json.loads(run.stdout)
+    assert list(Draft202012Validator(schema).iter_errors(document)) == []
+    assert document["ok"] is False
+    assert document["summary"]["text"] == "4 errors, 0 warnings in 1 file"
+    assert [p["code"] for p in document["problems"]] == [
+        "config-missing",
+        "config-unknown-key",
+        "env-reserved",
+        "pin-published-at",
+    ]
+
+
+def test_github_format_follows_annotation_syntax() -> None:
+    """--format github prints one workflow command a problem."""
+    run = _cli_run("check", str(BROKEN / "config-env-names"), "--format", "github")
+    lines = run.stdout.splitlines()
+    assert len(lines) == 4
+    assert all(ANNOTATION.fullmatch(line) for line in lines), lines
+
+
+def test_index_counts_up_within_a_day(tmp_path: Path) -> None:
+    """`index` twice on one day writes YYYYMMDD.1 then YYYYMMDD.2, Node's bytes each time."""
+    pack = copy_pack("minimal", tmp_path)
+    output = tmp_path / "out" / "index.json"
+    today = datetime.now(timezone.utc).strftime("%Y%m%d")
+    versions = []
+    for _ in range(2):
+        run = _cli_run("index", str(pack), "-o", str(output))
+        assert run.returncode == 0, run.stderr
+        written = json.loads(output.read_bytes())
+        assert output.read_bytes() == node_canonical(written)
+        versions.append(written["artifactVersion"])
+    if datetime.now(timezone.utc).strftime("%Y%m%d") == today:  # not across midnight
+        assert versions == [f"{today}.1", f"{today}.2"]
+
+
+def test_index_from_another_day_starts_at_one(tmp_path: Path) -> None:
+    """An index from an earlier day doesn't carry its N over."""
+    output = tmp_path / "index.json"
+    output.write_text('{"artifactVersion": "20200101.7"}', "utf-8")
+    today = datetime(2026, 11, 29, tzinfo=timezone.utc)
+    assert _cli.next_artifact_version(output, today) == "20261129.1"
+    output.write_text('{"artifactVersion": "20261129.7"}', "utf-8")
+    assert _cli.next_artifact_version(output, today) == "20261129.8"
+    output.write_text("not json", "utf-8")
+    assert _cli.next_artifact_version(output, today) == "20261129.1"
+
+
+def test_interrupted_write_leaves_old_index(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A write that fails halfway leaves the previous file intact and no temp file."""
+    output = tmp_path / "index.json"
+    output.write_bytes(b"old\n")
+
+    def fail(*_: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(Path, "replace", fail)
+    with pytest.raises(OSError, match="disk full"):
+        _cli.write_atomically(output, b"new\n")
+    assert output.read_bytes() == b"old\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["index.json"]
+
+
+def test_index_with_problems_keeps_old_file(tmp_path: Path) -> None:
+    """`index` on a broken pack exits 1 and leaves the existing index as it was."""
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    (pack / "pyproject.toml").write_bytes((BROKEN / "config-env-names/pyproject.toml").read_bytes())
+    (pack / "index.json").write_bytes(b"previous\n")
+    run = _cli_run("index", str(pack))
+    assert run.returncode == 1
+    assert (pack / "index.json").read_bytes() == b"previous\n"
