@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -138,3 +139,39 @@ def _from_git(root: Path) -> tuple[str | None, str]:
     if completed.returncode != 0 or not seconds.isdigit():
         return None, ""
     return format_timestamp(datetime.fromtimestamp(int(seconds), timezone.utc)), "git HEAD"
+
+
+RECORD_FILE = ".hatch-kindgi-pins.json"
+"""The sdist's record of the pins it resolved, at the sdist's root beside PKG-INFO."""
+
+
+def record_pins(pins: Pins) -> bytes:
+    """The bytes of the sdist's pin record."""
+    document = {"artifactVersion": pins.artifact_version, "publishedAt": pins.published_at}
+    return (json.dumps(document, indent=2, sort_keys=True) + "\n").encode("utf-8")
+
+
+def read_recorded_pins(root: Path) -> tuple[dict[str, str] | None, list[Problem]]:
+    """The pins an sdist recorded, when `root` is an unpacked sdist (it has PKG-INFO)."""
+    path = root / RECORD_FILE
+    if not (root / "PKG-INFO").is_file() or not path.is_file():
+        return None, []
+    try:
+        document = json.loads(path.read_bytes().decode("utf-8"))
+    except (OSError, ValueError) as cause:
+        return None, [
+            error("pin-record", RECORD_FILE, f"the sdist's pin record is unreadable: {cause}")
+        ]
+    recorded = {}
+    for key in ("artifactVersion", "publishedAt"):
+        value = document.get(key) if isinstance(document, dict) else None
+        if (
+            not isinstance(value, str)
+            or not value
+            or (key == "publishedAt" and normalize_timestamp(value) is None)
+        ):
+            return None, [
+                error("pin-record", RECORD_FILE, f"the sdist's pin record has no valid {key!r}")
+            ]
+        recorded[key] = value
+    return recorded, []

@@ -6,6 +6,8 @@ import os
 import shutil
 import sys
 import tempfile
+from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +16,9 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 from hatch_kindgi._config import CODE_KINDS, hook_table, load_config, read_pyproject
 from hatch_kindgi._discover import discover, pattern_problem
 from hatch_kindgi._index import INDEX_FILE
-from hatch_kindgi._pipeline import PipelineResult, run_pipeline
+from hatch_kindgi._pins import RECORD_FILE, read_recorded_pins, record_pins, resolve_pins
+from hatch_kindgi._pipeline import run_pipeline
+from hatch_kindgi._problems import Problem
 from hatch_kindgi._report import fails, format_github, format_text
 
 _SDK_REQUIREMENT = "kindgi>=0.1.10,<0.2"
@@ -42,22 +46,34 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         return requirements
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
-        """Run the pipeline; on problems print the report and stop the build."""
+        """Wheel: run the pipeline and add the index; on problems print the report and
+        stop the build. Sdist: record the pins, so a wheel built from it gets the same."""
+        if self.target_name == "sdist":
+            self._record_pins(build_data)
+            return
         if self.target_name != "wheel":
             return
+        root = Path(self.root)
+        recorded, record_problems = read_recorded_pins(root)
         result = run_pipeline(
-            Path(self.root),
+            root,
             self.config,
             dist_name=self.metadata.core.name,
             dist_version=self.metadata.version,
             environ=os.environ,
+            recorded_pins=recorded,
         )
-        self._report(result)
-        if result.index is None or result.package is None:
+        if record_problems:
+            result = replace(result, index=None, problems=(*record_problems, *result.problems))
+        if (
+            self._report(
+                result.problems, failing=result.index is None, strict=result.options.strict
+            )
+            or result.index is None
+            or result.package is None
+        ):
             sys.exit(1)
-        scratch = Path(tempfile.mkdtemp(prefix="hatch-kindgi-"))
-        self._scratch = scratch
-        index_path = scratch / INDEX_FILE
+        index_path = self._scratch_folder() / INDEX_FILE
         index_path.write_bytes(result.index)
         targets = {str(index_path): f"{result.package}/{INDEX_FILE}"}
         for path in result.python_files:
@@ -71,24 +87,60 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         """Remove the scratch folder that held the index."""
         self._cleanup()
 
+    def _record_pins(self, build_data: dict[str, Any]) -> None:
+        root = Path(self.root)
+        recorded, problems = read_recorded_pins(root)
+        document, read_problems = read_pyproject(root)
+        problems.extend(read_problems)
+        config = load_config(document or {}, self.config)
+        problems.extend(p for p in config.problems if p.code.startswith("pin-"))
+        pins, pin_problems = resolve_pins(
+            root, config.options, os.environ, self.metadata.version, recorded=recorded
+        )
+        problems.extend(pin_problems)
+        if (
+            self._report(
+                problems, failing=pins is None, strict=config.options.strict, artifact="sdist"
+            )
+            or pins is None
+        ):
+            sys.exit(1)
+        record = self._scratch_folder() / RECORD_FILE
+        record.write_bytes(record_pins(pins))
+        build_data.setdefault("force_include", {})[str(record)] = RECORD_FILE
+
+    def _scratch_folder(self) -> Path:
+        if self._scratch is None:
+            self._scratch = Path(tempfile.mkdtemp(prefix="hatch-kindgi-"))
+        return self._scratch
+
     def _cleanup(self) -> None:
         if self._scratch is not None:
             shutil.rmtree(self._scratch, ignore_errors=True)
             self._scratch = None
 
-    def _report(self, result: PipelineResult) -> None:
-        if not result.problems:
-            return
-        failing = result.index is None or fails(result.problems, strict=result.options.strict)
-        header = "kindgi: the pack has problems; no wheel was built" if failing else "kindgi:"
-        sys.stderr.write(f"{header}\n{format_text(result.problems)}")
+    def _report(
+        self,
+        problems: Sequence[Problem],
+        *,
+        failing: bool,
+        strict: bool,
+        artifact: str = "wheel",
+    ) -> bool:
+        """Print the report (stderr, and annotations under GitHub Actions); whether the
+        build must stop."""
+        if not problems:
+            return failing
+        failing = failing or fails(problems, strict=strict)
+        header = f"kindgi: the pack has problems; no {artifact} was built" if failing else "kindgi:"
+        sys.stderr.write(f"{header}\n{format_text(problems)}")
         if os.environ.get("GITHUB_ACTIONS") == "true":
-            sys.stdout.write(format_github(result.problems))
+            sys.stdout.write(format_github(problems))
         sys.stderr.flush()
         sys.stdout.flush()
         if failing:
             self._cleanup()
-            sys.exit(1)
+        return failing
 
 
 def _has_code_modules(root: Path) -> bool:

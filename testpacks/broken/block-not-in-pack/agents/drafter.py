@@ -1,0 +1,13 @@
+"""An agent the checks across entries refuse."""
+
+from __future__ import annotations
+
+from kindgi import Agent
+
+drafter = Agent(
+    id="acme.broken.drafter",
+    version="1.0.0",
+    name="Drafter",
+    instructions="You help.",
+    settings=[{"id": "acme.shared.style", "version": "^1.0.0"}],
+)

@@ -1,0 +1,12 @@
+"""An agent the checks across entries refuse."""
+
+from __future__ import annotations
+
+from kindgi import Agent
+
+drafter = Agent(
+    id="acme.broken.drafter",
+    version="1.0.0",
+    name="Drafter",
+    instructions={"prompt": "acme.broken.prompt", "version": "^2.0.0"},
+)

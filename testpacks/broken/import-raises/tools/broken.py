@@ -1,0 +1,6 @@
+"""Raises at import."""
+
+from __future__ import annotations
+
+SETTINGS = {}
+RETRIES = SETTINGS["retries"]
