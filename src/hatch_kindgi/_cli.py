@@ -16,7 +16,7 @@ from typing import TextIO
 from hatch_kindgi import __version__
 from hatch_kindgi._index import INDEX_FILE
 from hatch_kindgi._pipeline import LocalPins, PipelineResult, run_pipeline
-from hatch_kindgi._report import fails, format_github, format_json, format_text
+from hatch_kindgi._report import format_github, format_json, format_text
 from hatch_kindgi._timestamps import normalize_timestamp
 
 EXIT_OK = 0
@@ -118,7 +118,7 @@ def write_atomically(path: Path, data: bytes) -> None:
 
 
 def _finish(result: PipelineResult, style: str, stream: TextIO) -> int:
-    failing = result.index is None or fails(result.problems, strict=result.options.strict)
+    failing = result.failed
     if style == "json":
         stream.write(format_json(result.problems, failed=failing))
     elif style == "github":

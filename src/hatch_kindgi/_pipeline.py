@@ -29,7 +29,7 @@ from hatch_kindgi._index import build_envelope, index_bytes
 from hatch_kindgi._pins import Pins, resolve_pins
 from hatch_kindgi._primitives import CodeOutcome, index_code
 from hatch_kindgi._problems import Problem, error
-from hatch_kindgi._report import has_errors
+from hatch_kindgi._report import fails, has_errors
 
 
 @dataclass(frozen=True)
@@ -52,6 +52,11 @@ class PipelineResult:
     python_files: tuple[str, ...] = ()
     pins: Pins | None = None
     pack: PackConfig | None = None
+
+    @property
+    def failed(self) -> bool:
+        """No index, or problems that fail the build (any error; any warning when strict)."""
+        return self.index is None or fails(self.problems, strict=self.options.strict)
 
 
 def run_pipeline(

@@ -6,6 +6,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
+from hatch_kindgi._codes import CODES
+
 Severity = Literal["error", "warning"]
 
 
@@ -24,6 +26,11 @@ class Problem:
     line: int | None = None
     column: int | None = None
     pointer: str | None = None
+
+    def __post_init__(self) -> None:
+        # Every code is registered and documented; an unknown one is a bug, not a pack fault.
+        if self.code not in CODES:
+            raise ValueError(f"problem code {self.code!r} is not in hatch_kindgi._codes.CODES")
 
 
 def error(

@@ -26,7 +26,7 @@ def test_text_report_sorted_and_deduplicated() -> None:
 
 def test_singular_summary() -> None:
     """One of each reads naturally."""
-    assert format_text([error("c", "f", "m")]) == "f: error[c]: m\n1 error, 0 warnings in 1 file\n"
+    assert format_text([error("block-json", "f", "m")]) == "f: error[block-json]: m\n1 error, 0 warnings in 1 file\n"
 
 
 def test_github_annotations_escape() -> None:
@@ -39,7 +39,7 @@ def test_github_annotations_escape() -> None:
 
 def test_strict_fails_on_warnings() -> None:
     """Warnings alone pass unless strict."""
-    only_warning = [warning("c", "f", "m")]
+    only_warning = [warning("liquid-unknown-variable", "f", "m")]
     assert not fails(only_warning, strict=False)
     assert fails(only_warning, strict=True)
-    assert fails([error("c", "f", "m")], strict=False)
+    assert fails([error("block-json", "f", "m")], strict=False)
