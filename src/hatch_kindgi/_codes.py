@@ -6,6 +6,9 @@ lowercase and hyphenated; add new ones in the section of the stage that emits th
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 CODES: dict[str, str] = {
     # --- config (pyproject.toml) ---
     "config-not-found": "The pack folder has no pyproject.toml.",
@@ -79,3 +82,40 @@ CODES: dict[str, str] = {
     "model-settings-model": "A model named in both the model-settings block and the agent.",
     "agent-tool-version": "No version of a tool the pack brings satisfies the agent's range.",
 }
+
+_SECTION = re.compile(r"^\s*# --- (?P<name>.+?) ---$", re.MULTILINE)
+
+
+def problems_markdown() -> str:
+    """docs/problems.md, generated from this registry (the test suite keeps them equal)."""
+    source = Path(__file__).read_text("utf-8")
+    lines = [
+        "# Problem codes",
+        "",
+        "Every problem hatch-kindgi reports carries one of these codes. They are stable: a code",
+        "is never reused for another meaning. This page is generated from",
+        "`src/hatch_kindgi/_codes.py` by `python -m hatch_kindgi._codes > docs/problems.md`.",
+        "",
+        "A report line reads `FILE[:LINE:COL]: SEVERITY[CODE]: [POINTER: ]MESSAGE`. Most codes are",
+        "errors; `liquid-unknown-variable`, `liquid-unknown-filter`, `settings-unknown-block`,",
+        "`settings-unknown-key`, `agent-block-missing`, `check-id-unprefixed`, `sdk-warning`,",
+        "`pin-not-reproducible` and an unknown top-level `[tool.kindgi]` key are warnings, which",
+        "fail the build only with `strict = true`.",
+    ]
+    sections = list(_SECTION.finditer(source))
+    for index, section in enumerate(sections):
+        end = sections[index + 1].start() if index + 1 < len(sections) else len(source)
+        codes = re.findall(r'^\s*"([a-z0-9-]+)":', source[section.end() : end], re.MULTILINE)
+        if not codes:
+            continue
+        name = section.group("name")
+        lines += ["", f"## {name[0].upper()}{name[1:]}", ""]
+        lines += ["| code | meaning |", "| --- | --- |"]
+        lines += [f"| `{code}` | {CODES[code]} |" for code in codes]
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.stdout.write(problems_markdown())

@@ -6,6 +6,7 @@ neither holds a rule of its own.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -158,7 +159,7 @@ def _discover_all(root: Path, pack: PackConfig, problems: list[Problem]) -> dict
                 error(
                     "discovery-pattern",
                     PYPROJECT,
-                    f"`tool.kindgi.discovery.{kind}` {pattern!r} can't be used: {reason}",
+                    f"`tool.kindgi.discovery.{kind}` {json.dumps(pattern)} can't be used: {reason}",
                 )
             )
             found[kind] = Discovery((), ())

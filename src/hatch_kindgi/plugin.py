@@ -66,9 +66,7 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         if record_problems:
             result = replace(result, index=None, problems=(*record_problems, *result.problems))
         if (
-            self._report(
-                result.problems, failing=result.index is None, strict=result.options.strict
-            )
+            self._report(result.problems, failing=result.failed, strict=result.options.strict)
             or result.index is None
             or result.package is None
         ):
