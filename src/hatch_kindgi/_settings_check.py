@@ -1,0 +1,209 @@
+"""Settings: the schema is a valid Draft 2020-12 schema, and the values satisfy it.
+
+Validators get an empty `referencing.Registry()`, so nothing is ever fetched: a `$ref` that
+leaves the schema is reported before validation, and one jsonschema still can't resolve is a
+problem, not a crash. One validator is built per distinct schema.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import unquote, urldefrag, urljoin
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import best_match
+from jsonschema_specifications import REGISTRY as KNOWN_SCHEMAS  # type: ignore[import-untyped]
+from referencing import Registry
+from referencing.exceptions import Unresolvable
+
+from hatch_kindgi._problems import Problem, error, json_pointer
+
+SCHEMA = "/content/schema"
+VALUES = "/content/values"
+DIALECT = "https://json-schema.org/draft/2020-12/schema"
+_NOT_SCHEMAS = frozenset({"const", "enum", "default", "examples"})
+_REF_KEYWORDS = ("$ref", "$dynamicRef")
+_INDEX = re.compile(r"0|[1-9][0-9]*")
+
+_Finding = tuple[str, str, str]  # code, pointer under /content/schema, message
+
+
+def _build_validator(schema: dict[str, Any]) -> Draft202012Validator:
+    """A validator for `schema` that resolves no reference outside it."""
+    return Draft202012Validator(schema, registry=Registry())
+
+
+@dataclass
+class _Checked:
+    findings: tuple[_Finding, ...]
+    validator: Draft202012Validator | None
+
+
+class SchemaChecks:
+    """Schema and values checks for one run, each distinct schema checked and built once."""
+
+    def __init__(self) -> None:
+        self._checked: dict[str, _Checked] = {}
+        self._meta: Draft202012Validator | None = None
+
+    def schema_problems(self, file: str, schema: dict[str, Any]) -> list[Problem]:
+        """The problems of `schema`, declared at /content/schema of `file`."""
+        return [
+            error(code, file, message, pointer=SCHEMA + pointer)
+            for code, pointer, message in self._check(schema).findings
+        ]
+
+    def usable(self, schema: dict[str, Any]) -> bool:
+        """Whether values can be checked against `schema` (it has no problems)."""
+        return self._check(schema).validator is not None
+
+    def value_problems(
+        self,
+        file: str,
+        values: dict[str, Any],
+        schema: dict[str, Any],
+        inherited_from: str | None = None,
+    ) -> list[Problem]:
+        """Each way `values` of `file` fail `schema`; `inherited_from` names its version."""
+        validator = self._check(schema).validator
+        if validator is None:
+            return []
+        whose = "" if inherited_from is None else f" (the schema of version {inherited_from})"
+        problems: list[Problem] = []
+        try:
+            for failure in validator.iter_errors(values):
+                pointer = VALUES + json_pointer(failure.absolute_path)
+                problems.append(
+                    error("settings-values", file, failure.message + whose, pointer=pointer)
+                )
+        except Unresolvable as exc:
+            problems.append(
+                error(
+                    "settings-ref",
+                    file,
+                    f'the $ref "{getattr(exc, "ref", "?")}" of the schema{whose} can\'t be '
+                    "resolved; nothing is fetched while building",
+                    pointer=SCHEMA,
+                )
+            )
+        except RecursionError:
+            problems.append(
+                error(
+                    "settings-ref",
+                    file,
+                    f"checking the values against the schema{whose} recursed without end "
+                    "(a $ref that refers back to itself?)",
+                    pointer=SCHEMA,
+                )
+            )
+        return problems
+
+    def _check(self, schema: dict[str, Any]) -> _Checked:
+        key = json.dumps(schema, sort_keys=True, separators=(",", ":"))
+        checked = self._checked.get(key)
+        if checked is None:
+            findings = self._findings(schema)
+            validator = None if findings else _build_validator(schema)
+            checked = self._checked[key] = _Checked(findings, validator)
+        return checked
+
+    def _findings(self, schema: dict[str, Any]) -> tuple[_Finding, ...]:
+        dialect = schema.get("$schema")
+        if dialect is not None and (not isinstance(dialect, str) or dialect.rstrip("#") != DIALECT):
+            return (
+                (
+                    "settings-schema",
+                    "/$schema",
+                    f"{json.dumps(dialect)} is not Draft 2020-12; settings schemas are "
+                    f'Draft 2020-12 ("$schema": "{DIALECT}", or leave it out)',
+                ),
+            )
+        if self._meta is None:
+            self._meta = Draft202012Validator(
+                Draft202012Validator.META_SCHEMA,
+                format_checker=Draft202012Validator.FORMAT_CHECKER,
+            )
+        findings: list[_Finding] = []
+        try:
+            for failure in self._meta.iter_errors(schema):
+                best = best_match([failure])
+                assert best is not None
+                findings.append(("settings-schema", json_pointer(best.absolute_path), best.message))
+        except RecursionError:
+            findings.append(("settings-schema", "", "the schema nests too deeply to check"))
+        if not findings:
+            findings.extend(_reference_findings(schema))
+        return tuple(findings)
+
+
+def _reference_findings(schema: dict[str, Any]) -> Iterator[_Finding]:
+    """A finding for each `$ref` that points outside the schema or to nothing in it."""
+    resources: dict[str, Any] = {}
+    anchors: dict[str, set[str]] = {}
+    refs: list[tuple[str, str, tuple[object, ...]]] = []
+    _collect(schema, "", (), resources, anchors, refs)
+    for base, ref, path in refs:
+        uri, fragment = urldefrag(urljoin(base, ref))
+        pointer = json_pointer(path)
+        if uri not in resources:
+            if uri in KNOWN_SCHEMAS:
+                continue
+            yield (
+                "settings-ref",
+                pointer,
+                f'"{ref}" refers outside the schema; nothing is fetched while building, so '
+                "it can't be resolved (put what it names under $defs)",
+            )
+        elif fragment.startswith("/") or not fragment:
+            if not _points_somewhere(resources[uri], unquote(fragment)):
+                yield ("settings-ref", pointer, f'"{ref}" points to nothing in the schema')
+        elif fragment not in anchors.get(uri, set()):
+            yield ("settings-ref", pointer, f'"{ref}" names no anchor of the schema')
+
+
+def _collect(  # noqa: PLR0917 (recursion threads the walk's state through)
+    node: Any,
+    base: str,
+    path: tuple[object, ...],
+    resources: dict[str, Any],
+    anchors: dict[str, set[str]],
+    refs: list[tuple[str, str, tuple[object, ...]]],
+) -> None:
+    if isinstance(node, list):
+        for index, item in enumerate(node):
+            _collect(item, base, (*path, index), resources, anchors, refs)
+        return
+    if not isinstance(node, dict):
+        return
+    if isinstance(node.get("$id"), str):
+        base = urldefrag(urljoin(base, node["$id"]))[0]
+    if not path or isinstance(node.get("$id"), str):
+        resources[base] = node
+    for keyword in ("$anchor", "$dynamicAnchor"):
+        if isinstance(node.get(keyword), str):
+            anchors.setdefault(base, set()).add(node[keyword])
+    for keyword in _REF_KEYWORDS:
+        if isinstance(node.get(keyword), str):
+            refs.append((base, node[keyword], (*path, keyword)))
+    for key, value in node.items():
+        if key not in _NOT_SCHEMAS:
+            _collect(value, base, (*path, key), resources, anchors, refs)
+
+
+def _points_somewhere(document: Any, pointer: str) -> bool:
+    if not pointer:
+        return True
+    node = document
+    for raw in pointer[1:].split("/"):
+        token = raw.replace("~1", "/").replace("~0", "~")
+        if isinstance(node, dict) and token in node:
+            node = node[token]
+        elif isinstance(node, list) and _INDEX.fullmatch(token) and int(token) < len(node):
+            node = node[int(token)]
+        else:
+            return False
+    return True
