@@ -17,6 +17,7 @@ from typing import Any
 
 from hatch_kindgi._block_json import read_json_object
 from hatch_kindgi._block_shape import BlockHeader, check_shape, format_version
+from hatch_kindgi._config import DEFAULT_MAX_FILE_SIZE
 from hatch_kindgi._liquid_check import (
     SettingsRead,
     TemplateSite,
@@ -27,7 +28,7 @@ from hatch_kindgi._problems import Problem, error
 from hatch_kindgi._settings_check import SchemaChecks
 from hatch_kindgi._template_file import ListDir, os_reason, read_template_file
 
-DEFAULT_MAX_FILE_BYTES = 1024 * 1024
+DEFAULT_MAX_FILE_BYTES = DEFAULT_MAX_FILE_SIZE
 """Largest block file or template file read, in bytes."""
 
 
@@ -259,7 +260,8 @@ def _read_bytes(root: Path, file: str, max_bytes: int, problems: list[Problem]) 
                 error(
                     "block-too-large",
                     file,
-                    f"the file is {info.st_size} bytes, more than the limit of {max_bytes}",
+                    f"the file is {info.st_size} bytes, more than the limit of {max_bytes} "
+                    "(hook option `max-file-size`)",
                 )
             )
             return None

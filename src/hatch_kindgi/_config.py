@@ -29,6 +29,7 @@ DEFAULT_DISCOVERY: Mapping[str, str] = {
 CODE_KINDS = ("tools", "guardrails", "agents", "flows")
 
 DEFAULT_IMPORT_TIMEOUT = 120.0
+DEFAULT_MAX_FILE_SIZE = 1024 * 1024
 
 # Keys the kindgi SDK's config knows beside the ones this stage checks: left to the SDK.
 _SDK_TOP_LEVEL_KEYS = frozenset({"pack", "discovery", "env", "dev", "environments"})
@@ -44,7 +45,9 @@ _HATCHLING_HOOK_KEYS = frozenset(
         "enable-by-default",
     }
 )
-_HOOK_KEYS = frozenset({"artifact-version", "published-at", "package", "import-timeout", "strict"})
+_HOOK_KEYS = frozenset(
+    {"artifact-version", "published-at", "package", "import-timeout", "max-file-size", "strict"}
+)
 
 _ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _RESERVED_ENV_PREFIX = "KINDGI_"
@@ -72,6 +75,7 @@ class HookOptions:
     published_at: str | None = None
     package: str | None = None
     import_timeout: float = DEFAULT_IMPORT_TIMEOUT
+    max_file_size: int = DEFAULT_MAX_FILE_SIZE
     strict: bool = False
 
 
@@ -389,6 +393,17 @@ def _hook_options(config: Mapping[str, Any], problems: list[Problem]) -> HookOpt
             )
         )
         timeout = DEFAULT_IMPORT_TIMEOUT
+    max_file_size = config.get("max-file-size", DEFAULT_MAX_FILE_SIZE)
+    if isinstance(max_file_size, bool) or not isinstance(max_file_size, int) or max_file_size < 1:
+        problems.append(
+            error(
+                "config-value",
+                PYPROJECT,
+                f"option `max-file-size` of {where} must be a positive whole number of bytes, "
+                f"not {_toml_repr(max_file_size)}",
+            )
+        )
+        max_file_size = DEFAULT_MAX_FILE_SIZE
     strict = config.get("strict", False)
     if not isinstance(strict, bool):
         problems.append(
@@ -404,6 +419,7 @@ def _hook_options(config: Mapping[str, Any], problems: list[Problem]) -> HookOpt
         published_at=published_at,
         package=package,
         import_timeout=float(timeout),
+        max_file_size=max_file_size,
         strict=strict,
     )
 

@@ -96,6 +96,7 @@ def run_pipeline(
         blocks_found.files,
         static_prefix(pack.discovery["blocks"]),
         blocks_found.others,
+        max_file_bytes=options.max_file_size,
     )
     problems.extend(blocks.problems)
 

@@ -138,7 +138,8 @@ def _read(
         return refuse(f"{named} is not a regular file")
     if info.st_size > max_bytes:
         return refuse(
-            f"the template is {info.st_size} bytes, more than the limit of {max_bytes}",
+            f"the template is {info.st_size} bytes, more than the limit of {max_bytes} "
+            "(hook option `max-file-size`)",
             (target, 1, 1),
         )
     try:

@@ -6,12 +6,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from hatch_kindgi._blocks import check_blocks
 from hatch_kindgi._codes import CODES
 from hatch_kindgi._problems import error, warning
-from hatch_kindgi._report import format_text
 from tests.unit._blocks_helpers import (
     CODE_FOLDERS,
     TESTPACKS,
@@ -89,17 +86,6 @@ def test_template_file_is_replaced_by_its_text() -> None:
     assert reply["modulePath"] == "blocks/reply-prompt.json"
     assert "templateFile" not in reply["content"]
     assert "Grüße, naïve café" in reply["content"]["template"]
-
-
-@pytest.mark.parametrize("case", _blocks_only_cases())
-def test_broken_pack_report_matches_golden(case: str) -> None:
-    """The blocks stage's whole report for a blocks-only broken pack is its expected.txt."""
-    root = TESTPACKS / "broken" / case
-    files, others = block_paths(root)
-    outcome = check_blocks(root, files, "blocks", others)
-    expected = (root / "expected.txt").read_text(encoding="utf-8")
-    assert format_text(outcome.problems) == expected
-    assert str(root) not in expected
 
 
 def test_golden_cases_cover_every_block_code() -> None:

@@ -180,7 +180,10 @@ def test_template_too_large(tmp_path: Path) -> None:
     write(tmp_path, {"blocks/big.liquid": "x" * 101})
     found = read_template_file(tmp_path, "blocks/p.json", "big.liquid", "blocks", max_bytes=100)
     assert [(p.file, p.message) for p in found.problems] == [
-        ("blocks/big.liquid", "the template is 101 bytes, more than the limit of 100")
+        (
+            "blocks/big.liquid",
+            "the template is 101 bytes, more than the limit of 100 (hook option `max-file-size`)",
+        )
     ]
 
 

@@ -71,12 +71,13 @@ def test_hook_options_are_read() -> None:
             "published-at": "2026-01-02T03:04:05Z",
             "package": "acme.ledger_pack",
             "import-timeout": 5,
+            "max-file-size": 4096,
             "strict": True,
         },
     )
     assert outcome.problems == ()
     assert outcome.options == HookOptions(
-        "7", "2026-01-02T03:04:05Z", "acme.ledger_pack", 5.0, True
+        "7", "2026-01-02T03:04:05Z", "acme.ledger_pack", 5.0, 4096, True
     )
 
 
@@ -84,13 +85,19 @@ def test_bad_option_types() -> None:
     """Wrong types and values each name the option."""
     outcome = load_config(
         GOOD,
-        {"import-timeout": 0, "strict": "yes", "package": "acme-ledger", "artifact-version": 3},
+        {
+            "import-timeout": 0,
+            "strict": "yes",
+            "package": "acme-ledger",
+            "artifact-version": 3,
+            "max-file-size": 1.5,
+        },
     )
     messages = sorted(p.message for p in outcome.problems)
-    assert len(messages) == 4
     assert [m.split("`")[1] for m in messages] == [
         "artifact-version",
         "import-timeout",
+        "max-file-size",
         "package",
         "strict",
     ]
