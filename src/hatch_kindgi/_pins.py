@@ -9,8 +9,9 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from hatch_kindgi._config import PYPROJECT, HookOptions
+from hatch_kindgi._options import HookOptions
 from hatch_kindgi._problems import Problem, error, warning
+from hatch_kindgi._pyproject import PYPROJECT
 from hatch_kindgi._timestamps import format_timestamp, normalize_timestamp
 
 ENV_ARTIFACT_VERSION = "KINDGI_ARTIFACT_VERSION"
