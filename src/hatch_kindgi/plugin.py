@@ -41,8 +41,13 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         """
         if self.target_name != "wheel" or not _has_code_modules(Path(self.root)):
             return []
-        requirements = [_SDK_REQUIREMENT]
-        requirements.extend(str(dep) for dep in self.metadata.core.dependencies)
+        from packaging.utils import canonicalize_name
+
+        declared = list(self.metadata.core.dependencies_complex.values())
+        requirements = [str(requirement) for requirement in declared]
+        # The pack's own kindgi requirement wins: adding ours could make it unresolvable.
+        if not any(canonicalize_name(r.name) == "kindgi" for r in declared):
+            requirements.insert(0, _SDK_REQUIREMENT)
         return requirements
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:

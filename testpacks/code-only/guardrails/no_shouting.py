@@ -13,7 +13,7 @@ class ShoutConfig(BaseModel):
 
 @guardrail(id="acme.notes.no-shouting", on_violation="halt", severity="low", config={"max_caps_ratio": 0.8})
 def no_shouting(config: ShoutConfig, trace: RunTrace) -> bool:
-    text = str(trace.final_answer or "") if hasattr(trace, "final_answer") else ""
+    text = str(trace.output or "")
     letters = [c for c in text if c.isalpha()]
     if not letters:
         return True

@@ -20,7 +20,7 @@ class ToneConfig(BaseModel):
     config={"bannedWords": ["stupid"], "maxExclamations": 2},
 )
 def polite_tone(config: ToneConfig, trace: RunTrace) -> bool:
-    text = str(getattr(trace, "final_answer", "") or "")
+    text = str(trace.output or "")
     if text.count("!") > config.max_exclamations:
         return False
     return not any(word in text.lower() for word in config.banned_words)
