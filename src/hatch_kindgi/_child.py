@@ -1,0 +1,92 @@
+"""A child process with a time limit, killed together with every process it started.
+
+The child runs in its own session (its own process group on Windows) with stdin closed, so a
+hang is killed with its children, and it is killed that way after a normal exit too: code it ran
+may have left children behind. Its output goes to files the caller opens, of which only the end
+is read back (pack code may print megabytes).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+from typing import IO, TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+    from pathlib import Path
+
+
+def run_bounded(
+    command: Sequence[str],
+    cwd: Path,
+    stdout: IO[bytes],
+    stderr: IO[bytes],
+    *,
+    timeout: float,
+    env: Mapping[str, str],
+) -> tuple[int | None, bool]:
+    """Run `command` in its own session for at most `timeout` s: (exit code, whether killed)."""
+    if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
+        process = subprocess.Popen(
+            command,
+            cwd=cwd,
+            stdin=subprocess.DEVNULL,
+            stdout=stdout,
+            stderr=stderr,
+            env=env,
+            creationflags=subprocess.CREATE_NEW_PROCESS_GROUP,
+        )
+    else:
+        process = subprocess.Popen(
+            command,
+            cwd=cwd,
+            stdin=subprocess.DEVNULL,
+            stdout=stdout,
+            stderr=stderr,
+            env=env,
+            start_new_session=True,
+        )
+    try:
+        returncode: int | None = process.wait(timeout=timeout)
+        timed_out = False
+    except subprocess.TimeoutExpired:
+        returncode = None
+        timed_out = True
+    finally:
+        # Also after a normal exit: the child may have left children behind.
+        _kill_tree(process)
+    return returncode, timed_out
+
+
+def read_tail(path: Path, limit: int) -> str:
+    """The last `limit` bytes of a child's output file, decoded leniently ("" if unreadable)."""
+    try:
+        with path.open("rb") as handle:
+            size = handle.seek(0, os.SEEK_END)
+            handle.seek(max(0, size - limit))
+            data = handle.read()
+    except OSError:
+        return ""
+    return data.decode("utf-8", errors="replace")
+
+
+def _kill_tree(process: subprocess.Popen[bytes]) -> None:
+    """Kill the child's whole process group (its session), then reap the child."""
+    if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
+        if process.poll() is None:
+            subprocess.run(
+                ["taskkill", "/F", "/T", "/PID", str(process.pid)],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                check=False,
+            )
+    else:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(process.pid, signal.SIGKILL)
+    if process.poll() is None:
+        process.kill()
+    process.wait()
