@@ -20,9 +20,16 @@ import semantic_version  # type: ignore[import-untyped]
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError
 from liquid.exceptions import LiquidError
-from referencing import Registry
 
 from hatch_kindgi._problems import Problem, error, json_pointer, warning
+from hatch_kindgi._settings_check import (
+    PatternTimeout,
+    bounded_validator,
+    pattern_budget,
+    pattern_findings,
+    pattern_pointer,
+    string_pointers,
+)
 
 THINKING_LEVELS = ("lowest", "minimal", "low", "medium", "high", "xhigh", "max")
 """The `thinking` values a model-settings block may take."""
@@ -115,11 +122,23 @@ def _config_problems(file: str, name: str, schema: object, config: object) -> li
     invalid = _schema_problem(file, "guardrail-config-schema", "/configSchema", schema)
     if invalid is not None:
         return [invalid]
+    patterns = list(pattern_findings(schema))
+    if patterns:
+        return [
+            error(
+                "guardrail-config-schema",
+                file,
+                f"configSchema of guardrail {name}: {message}",
+                pointer="/configSchema" + pointer,
+            )
+            for pointer, message in patterns
+        ]
     instance = {} if config is None else config
     absent = " (no config: the check gets {})" if config is None else ""
     try:
-        validator = Draft202012Validator(cast("Mapping[str, Any]", schema), registry=Registry())
-        failures = sorted(validator.iter_errors(instance), key=lambda e: list(e.absolute_path))
+        validator = bounded_validator(schema)
+        with pattern_budget():
+            failures = sorted(validator.iter_errors(instance), key=lambda e: list(e.absolute_path))
         return [
             error(
                 "guardrail-config",
@@ -129,6 +148,16 @@ def _config_problems(file: str, name: str, schema: object, config: object) -> li
                 pointer="/config" + json_pointer(failure.absolute_path),
             )
             for failure in failures
+        ]
+    except PatternTimeout as slow:
+        at = next(string_pointers(instance, slow.subject, ("config",)), None)
+        return [
+            error(
+                "guardrail-config-pattern-timeout",
+                file,
+                f"configSchema of guardrail {name}: " + slow.explained(at),
+                pointer="/configSchema" + pattern_pointer(schema, slow.pattern),
+            )
         ]
     except (Exception, RecursionError) as cause:  # an unresolvable $ref, a runaway schema
         return [

@@ -53,6 +53,7 @@ CODES: dict[str, str] = {
     "settings-schema": "A settings schema is not a valid Draft 2020-12 JSON Schema.",
     "settings-ref": "A settings schema $ref leaves the schema, points to nothing, or loops.",
     "settings-values": "Settings values do not satisfy their (own or inherited) schema.",
+    "settings-pattern-timeout": "A settings schema pattern backtracks too long on a value.",
     # --- primitives ---
     "sdk-missing": "The pack has code modules but the build environment cannot import kindgi.",
     "import-timeout": "Indexing the pack's code took longer than import-timeout; it was stopped.",
@@ -70,6 +71,7 @@ CODES: dict[str, str] = {
     "guardrail-at": "A guardrail's at is not one of its check's checkPoints.",
     "guardrail-config-schema": "A guardrail's configSchema is not a usable JSON Schema.",
     "guardrail-config": "A guardrail's config does not satisfy its configSchema.",
+    "guardrail-config-pattern-timeout": "A configSchema pattern takes too long on the config.",
     "agent-auto-close": "An agent sets conversationPolicy.autoCloseAfterInactiveSeconds.",
     "agent-instructions-liquid": "An agent's instructions do not parse as Liquid.",
     "agent-output-schema": "An agent's output.schema is not a valid JSON Schema (Draft 2020-12).",

@@ -1,0 +1,173 @@
+"""Real builds of hostile packs: nothing fetched, nothing left behind, no traceback."""
+
+from __future__ import annotations
+
+import http.server
+import json
+import shutil
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.helpers.golden import GOLDEN_ENV, tree_digest
+from tests.helpers.packs import BROKEN, build_env, report_of, run_build
+
+pytestmark = pytest.mark.slow
+
+PYPROJECT = """\
+[build-system]
+requires = ["hatchling", "hatch-kindgi"]
+build-backend = "hatchling.build"
+
+[project]
+name = "hostile-pack"
+version = "1.0.0"
+dependencies = ["kindgi>=0.1.10,<0.2"]
+
+[tool.kindgi.pack]
+id = "acme.hostile"
+version = "1.0.0"
+
+[tool.hatch.build.hooks.kindgi]
+published-at = "2026-01-02T03:04:05.678Z"
+"""
+
+
+class _CountingHandler(http.server.BaseHTTPRequestHandler):
+    """Serves a schema for any path and records each request it gets."""
+
+    requests: list[str] = []  # noqa: RUF012 (one server at a time, reset by `_loopback`)
+    timeout = 5  # a stuck client can't hold a handler thread
+
+    def do_GET(self) -> None:
+        type(self).requests.append(self.path)
+        body = b'{"type": "string"}'
+        self.send_response(200)
+        self.send_header("Content-Type", "application/schema+json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """Quiet."""
+
+
+@contextmanager
+def _loopback() -> Iterator[tuple[str, list[str]]]:
+    """A schema server on 127.0.0.1 for the duration: its base URL and the requests it got."""
+    _CountingHandler.requests = []
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _CountingHandler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.1})
+    thread.daemon = True
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}", _CountingHandler.requests
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+def _settings(block_id: str, schema: dict[str, Any]) -> str:
+    block = {
+        "id": block_id,
+        "version": "1.0.0",
+        "kind": "settings",
+        "content": {"values": {"limit": 5}, "schema": schema},
+    }
+    return json.dumps(block, indent=2) + "\n"
+
+
+def _write(root: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+
+
+def test_build_fetches_nothing_from_a_loopback_schema_server(tmp_path: Path) -> None:
+    """Remote $refs (absolute, and relative to a remote $id) to a live server: no request."""
+    pack = tmp_path / "pack"
+    with _loopback() as (base, requests):
+        _write(
+            pack,
+            {
+                "pyproject.toml": PYPROJECT,
+                "blocks/remote.json": _settings(
+                    "acme.remote", {"properties": {"limit": {"$ref": f"{base}/schema.json"}}}
+                ),
+                "blocks/relative.json": _settings(
+                    "acme.relative",
+                    {"$id": f"{base}/root.json", "properties": {"limit": {"$ref": "schema.json"}}},
+                ),
+                "guardrails/limit.py": (
+                    "from kindgi import guardrail\n\n\n"
+                    '@guardrail(id="acme.hostile.limit", on_violation="halt",\n'
+                    f'    config_type={{"$ref": "{base}/config.json"}}, config={{"limit": 5}})\n'
+                    "def check(config: dict, trace: dict) -> bool:\n"
+                    "    return True\n"
+                ),
+            },
+        )
+        before = tree_digest(pack)
+        run = run_build(pack, tmp_path / "dist", isolated=False, env=build_env(GOLDEN_ENV))
+        assert requests == []
+    assert run.returncode != 0
+    assert "Traceback" not in run.stdout + run.stderr
+    report = report_of(run.stderr)
+    for file in ("blocks/remote.json", "blocks/relative.json", "guardrails/limit.py"):
+        assert f"\n{file}: error[" in f"\n{report}"
+    assert run.artifacts == []
+    assert tree_digest(pack) == before
+
+
+@pytest.mark.parametrize("isolated", [False, True], ids=["no-isolation", "isolated"])
+def test_pyproject_that_is_not_toml_fails_the_build_cleanly(tmp_path: Path, isolated: bool) -> None:
+    """The frontend refuses it before our hook runs: named, no traceback, nothing built."""
+    pack = tmp_path / "pyproject-not-toml"
+    shutil.copytree(BROKEN / "pyproject-not-toml", pack)
+    before = tree_digest(pack)
+    run = run_build(pack, tmp_path / "dist", isolated=isolated, env=build_env(GOLDEN_ENV))
+    assert run.returncode != 0
+    assert "Traceback" not in run.stdout + run.stderr
+    assert "pyproject.toml" in run.stderr
+    assert "line 11, column 18" in run.stderr
+    assert run.artifacts == []
+    assert tree_digest(pack) == before
+
+
+@pytest.mark.parametrize("case", ["settings-values", "import-raises", "import-os-exit"])
+def test_failed_build_leaves_no_temporary_files(tmp_path: Path, case: str) -> None:
+    """With TMPDIR a fresh empty folder, a failing build leaves it empty.
+
+    Measured: neither build nor pip leaves anything there for a --no-isolation build, so
+    nothing is excluded.
+    """
+    pack = tmp_path / case
+    shutil.copytree(BROKEN / case, pack)
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    env = build_env({**GOLDEN_ENV, "TMPDIR": str(scratch), "TEMP": str(scratch)})
+    run = run_build(pack, tmp_path / "dist", isolated=False, env=env)
+    assert run.returncode != 0
+    assert report_of(run.stderr)
+    assert sorted(p.name for p in scratch.iterdir()) == []
+    assert run.artifacts == []
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the sdist step only records pins, so `python -m build` leaves the sdist (issue 7)",
+)
+def test_default_build_of_a_broken_pack_leaves_no_sdist(tmp_path: Path) -> None:
+    """`python -m build` (sdist, then a wheel from it) of a broken pack leaves no artifact."""
+    pack = tmp_path / "settings-values"
+    shutil.copytree(BROKEN / "settings-values", pack)
+    run = run_build(pack, tmp_path / "dist", isolated=False, args=(), env=build_env(GOLDEN_ENV))
+    assert run.returncode != 0
+    assert run.artifacts == []
