@@ -7,7 +7,6 @@ import shutil
 import sys
 import tempfile
 from collections.abc import Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -16,12 +15,13 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 from hatch_kindgi._config import CODE_KINDS, hook_table, load_config, read_pyproject
 from hatch_kindgi._discover import discover, pattern_problem
 from hatch_kindgi._index import INDEX_FILE
-from hatch_kindgi._pins import RECORD_FILE, read_recorded_pins, record_pins, resolve_pins
+from hatch_kindgi._pins import RECORD_FILE, read_recorded_pins, record_pins
 from hatch_kindgi._pipeline import run_pipeline
 from hatch_kindgi._problems import Problem
-from hatch_kindgi._report import fails, format_github, format_text
+from hatch_kindgi._report import format_github, format_text
 
 _SDK_REQUIREMENT = "kindgi>=0.1.10,<0.2"
+_TARGETS = ("wheel", "sdist")
 
 
 class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
@@ -37,9 +37,10 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         """The kindgi SDK and the pack's runtime dependencies, when the pack has code.
 
         Hatchling asks before the build, in the isolated environment, so the SDK that
-        indexes the pack's code is the one the pack itself runs with.
+        indexes the pack's code is the one the pack itself runs with. The sdist asks too:
+        it checks the pack as the wheel will, so a broken pack leaves no sdist behind.
         """
-        if self.target_name != "wheel" or not _has_code_modules(Path(self.root)):
+        if self.target_name not in _TARGETS or not _has_code_modules(Path(self.root)):
             return []
         from packaging.utils import canonicalize_name
 
@@ -51,12 +52,10 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         return requirements
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
-        """Wheel: run the pipeline and add the index; on problems print the report and
-        stop the build. Sdist: record the pins, so a wheel built from it gets the same."""
-        if self.target_name == "sdist":
-            self._record_pins(build_data)
-            return
-        if self.target_name != "wheel":
+        """Check the pack; on problems print the report and stop the build. A wheel gets
+        the index and the pack's Python files; an sdist gets the pins it resolved, so a
+        wheel built from it carries the same index."""
+        if self.target_name not in _TARGETS:
             return
         root = Path(self.root)
         recorded, record_problems = read_recorded_pins(root)
@@ -68,20 +67,22 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             environ=os.environ,
             recorded_pins=recorded,
         )
-        if record_problems:
-            result = replace(result, index=None, problems=(*record_problems, *result.problems))
-        if (
-            self._report(result.problems, failing=result.failed, strict=result.options.strict)
-            or result.index is None
-            or result.package is None
-        ):
+        problems = (*record_problems, *result.problems)
+        failing = bool(record_problems) or result.failed
+        if self._report(problems, failing=failing) or result.index is None:
             sys.exit(1)
+        force_include = build_data.setdefault("force_include", {})
+        if self.target_name == "sdist":
+            if result.pins is not None:
+                record = self._scratch_folder() / RECORD_FILE
+                record.write_bytes(record_pins(result.pins))
+                force_include[str(record)] = RECORD_FILE
+            return
         index_path = self._scratch_folder() / INDEX_FILE
         index_path.write_bytes(result.index)
         targets = {str(index_path): f"{result.package}/{INDEX_FILE}"}
         for path in result.python_files:
-            targets[str(Path(self.root) / path)] = f"{result.package}/{path}"
-        force_include = build_data.setdefault("force_include", {})
+            targets[str(root / path)] = f"{result.package}/{path}"
         # Hatchling writes force_include in insertion order: insert sorted by archive path.
         for source, target in sorted(targets.items(), key=lambda item: item[1]):
             force_include[source] = target
@@ -89,28 +90,6 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
         """Remove the scratch folder that held the index."""
         self._cleanup()
-
-    def _record_pins(self, build_data: dict[str, Any]) -> None:
-        root = Path(self.root)
-        recorded, problems = read_recorded_pins(root)
-        document, read_problems = read_pyproject(root)
-        problems.extend(read_problems)
-        config = load_config(document or {}, self.config)
-        problems.extend(p for p in config.problems if p.code.startswith("pin-"))
-        pins, pin_problems = resolve_pins(
-            root, config.options, os.environ, self.metadata.version, recorded=recorded
-        )
-        problems.extend(pin_problems)
-        if (
-            self._report(
-                problems, failing=pins is None, strict=config.options.strict, artifact="sdist"
-            )
-            or pins is None
-        ):
-            sys.exit(1)
-        record = self._scratch_folder() / RECORD_FILE
-        record.write_bytes(record_pins(pins))
-        build_data.setdefault("force_include", {})[str(record)] = RECORD_FILE
 
     def _scratch_folder(self) -> Path:
         if self._scratch is None:
@@ -122,20 +101,16 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             shutil.rmtree(self._scratch, ignore_errors=True)
             self._scratch = None
 
-    def _report(
-        self,
-        problems: Sequence[Problem],
-        *,
-        failing: bool,
-        strict: bool,
-        artifact: str = "wheel",
-    ) -> bool:
+    def _report(self, problems: Sequence[Problem], *, failing: bool) -> bool:
         """Print the report (stderr, and annotations under GitHub Actions); whether the
         build must stop."""
         if not problems:
             return failing
-        failing = failing or fails(problems, strict=strict)
-        header = f"kindgi: the pack has problems; no {artifact} was built" if failing else "kindgi:"
+        header = (
+            f"kindgi: the pack has problems; no {self.target_name} was built"
+            if failing
+            else "kindgi:"
+        )
         sys.stderr.write(f"{header}\n{format_text(problems)}")
         if os.environ.get("GITHUB_ACTIONS") == "true":
             sys.stdout.write(format_github(problems))

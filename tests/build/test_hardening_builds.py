@@ -160,10 +160,6 @@ def test_failed_build_leaves_no_temporary_files(tmp_path: Path, case: str) -> No
     assert run.artifacts == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the sdist step only records pins, so `python -m build` leaves the sdist (issue 7)",
-)
 def test_default_build_of_a_broken_pack_leaves_no_sdist(tmp_path: Path) -> None:
     """`python -m build` (sdist, then a wheel from it) of a broken pack leaves no artifact."""
     pack = tmp_path / "settings-values"
