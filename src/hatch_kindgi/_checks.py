@@ -21,8 +21,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError
 from liquid.exceptions import LiquidError
 
-from hatch_kindgi._problems import Problem, error, json_pointer, warning
-from hatch_kindgi._settings_check import (
+from hatch_kindgi._bounded_schema import (
     PatternTimeout,
     bounded_validator,
     pattern_budget,
@@ -30,6 +29,7 @@ from hatch_kindgi._settings_check import (
     pattern_pointer,
     string_pointers,
 )
+from hatch_kindgi._problems import Problem, error, json_pointer, warning
 
 THINKING_LEVELS = ("lowest", "minimal", "low", "medium", "high", "xhigh", "max")
 """The `thinking` values a model-settings block may take."""

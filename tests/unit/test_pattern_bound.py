@@ -9,10 +9,11 @@ import pytest
 from jsonschema import Draft202012Validator
 from referencing import Registry
 
-from hatch_kindgi import _settings_check
+from hatch_kindgi import _bounded_schema
+from hatch_kindgi._bounded_schema import bounded_validator, pattern_budget
 from hatch_kindgi._checks import check_entries
 from hatch_kindgi._problems import error
-from hatch_kindgi._settings_check import SchemaChecks, bounded_validator, pattern_budget
+from hatch_kindgi._settings_check import SchemaChecks
 
 SLOW = "^([a-z0-9]|[a-z])+$"  # two alternatives match the same letters: 2^n ways to fail
 VICTIM = "a" * 30 + "!"
@@ -75,8 +76,8 @@ def test_every_keyword_that_matches_is_bounded(schema: dict[str, Any]) -> None:
 
 def test_budget_bounds_many_slow_matches(monkeypatch: pytest.MonkeyPatch) -> None:
     """Many matches each under the per-match limit still stop once the budget is spent."""
-    monkeypatch.setattr(_settings_check, "PATTERN_TIMEOUT", 0.05)
-    monkeypatch.setattr(_settings_check, "PATTERN_BUDGET", 0.2)
+    monkeypatch.setattr(_bounded_schema, "PATTERN_TIMEOUT", 0.05)
+    monkeypatch.setattr(_bounded_schema, "PATTERN_BUDGET", 0.2)
     schema = {"items": {"pattern": "^(a|a)*$"}}
     values = {"list": ["a" * 14 + "!"] * 500}  # a few ms each; 500 of them are seconds
     problems = SchemaChecks().value_problems("b.json", values, {"properties": {"list": schema}})
@@ -100,7 +101,7 @@ def test_pattern_too_large_to_compile_is_a_schema_problem() -> None:
 )
 def test_expanded_size(pattern: str, size: int) -> None:
     """Counted repetitions multiply what they repeat; open-ended ones count it once."""
-    assert _settings_check._expanded_size(_settings_check._SRE.parse(pattern)) == size
+    assert _bounded_schema._expanded_size(_bounded_schema._SRE.parse(pattern)) == size
 
 
 @pytest.mark.parametrize(
