@@ -26,7 +26,7 @@ from hatch_kindgi._liquid_check import (
 )
 from hatch_kindgi._problems import Problem, error
 from hatch_kindgi._settings_check import SchemaChecks
-from hatch_kindgi._template_file import ListDir, os_reason, read_template_file
+from hatch_kindgi._template_file import ListDir, Listings, os_reason, read_template_file
 
 DEFAULT_MAX_FILE_BYTES = DEFAULT_MAX_FILE_SIZE
 """Largest block file or template file read, in bytes."""
@@ -60,10 +60,9 @@ def check_blocks(
     stay inside it. `others` are paths the glob matched that are not regular files.
     """
     problems = [_not_a_file(root, path) for path in others]
-    blocks = [
-        _check_file(root, file, blocks_folder, max_file_bytes, list_dir) for file in sorted(files)
-    ]
-    _check_across(blocks)
+    checks = SchemaChecks()
+    blocks = _check_files(root, sorted(files), blocks_folder, max_file_bytes, list_dir, checks)
+    _check_across(blocks, checks)
     for block in blocks:
         problems.extend(block.problems)
     entries = [block.entry() for block in blocks if block.is_clean()]
@@ -108,8 +107,26 @@ class _Block:
         return entry
 
 
-def _check_file(
-    root: Path, file: str, blocks_folder: str, max_bytes: int, list_dir: ListDir
+def _check_files(  # noqa: PLR0917 (the run's shared state, threaded through)
+    root: Path,
+    files: Sequence[str],
+    blocks_folder: str,
+    max_bytes: int,
+    list_dir: ListDir,
+    checks: SchemaChecks,
+) -> list[_Block]:
+    """Each file checked on its own, in the order given."""
+    listings = Listings(list_dir)
+    return [_check_file(root, file, blocks_folder, max_bytes, listings, checks) for file in files]
+
+
+def _check_file(  # noqa: PLR0917 (the run's shared state, threaded through)
+    root: Path,
+    file: str,
+    blocks_folder: str,
+    max_bytes: int,
+    listings: Listings,
+    checks: SchemaChecks,
 ) -> _Block:
     block = _Block(file)
     data = _read_bytes(root, file, max_bytes, block.problems)
@@ -124,16 +141,34 @@ def _check_file(
     block.header = shape.header
     block.problems.extend(shape.problems)
     content = block.content()
-    if shape.header.kind == "prompt" and content is not None:
+    if content is None:
+        return block
+    if shape.header.kind == "prompt":
         _check_prompt(
             root,
             block,
             content=content,
             blocks_folder=blocks_folder,
             max_bytes=max_bytes,
-            list_dir=list_dir,
+            listings=listings,
         )
+    elif shape.header.kind == "settings":
+        _check_own_schema(block, content, checks)
     return block
+
+
+def _check_own_schema(block: _Block, content: dict[str, Any], checks: SchemaChecks) -> None:
+    """The settings block's own schema, and its values against it: all one file shows.
+
+    Values checked against an earlier version's schema wait for `_check_settings`.
+    """
+    schema = content.get("schema")
+    if not isinstance(schema, dict):
+        return
+    block.problems.extend(checks.schema_problems(block.file, schema))
+    values = content.get("values")
+    if schema and isinstance(values, dict):
+        block.problems.extend(checks.value_problems(block.file, values, schema))
 
 
 def _check_prompt(
@@ -143,7 +178,7 @@ def _check_prompt(
     content: dict[str, Any],
     blocks_folder: str,
     max_bytes: int,
-    list_dir: ListDir,
+    listings: Listings,
 ) -> None:
     inline = content.get("template")
     path = content.get("templateFile")
@@ -152,7 +187,7 @@ def _check_prompt(
         text = inline
     elif isinstance(path, str) and path and "template" not in content:
         found = read_template_file(
-            root, block.file, path, blocks_folder, max_bytes=max_bytes, list_dir=list_dir
+            root, block.file, path, blocks_folder, max_bytes=max_bytes, listings=listings
         )
         block.problems.extend(found.problems)
         if found.path is None or found.text is None:
@@ -178,7 +213,7 @@ def _parameter_names(content: dict[str, Any]) -> frozenset[str]:
     )
 
 
-def _check_across(blocks: Sequence[_Block]) -> None:
+def _check_across(blocks: Sequence[_Block], checks: SchemaChecks) -> None:
     first_file: dict[tuple[str, tuple[int, int, int]], str] = {}
     first_kind: dict[str, tuple[str, str]] = {}
     for block in blocks:
@@ -207,7 +242,7 @@ def _check_across(blocks: Sequence[_Block]) -> None:
                         pointer="/kind",
                     )
                 )
-    settings_values = _check_settings(blocks, first_kind)
+    settings_values = _check_settings(blocks, first_kind, checks)
     kinds = {block_id: kind for block_id, (kind, _) in first_kind.items()}
     for block in blocks:
         if block.reads:
@@ -215,14 +250,13 @@ def _check_across(blocks: Sequence[_Block]) -> None:
 
 
 def _check_settings(
-    blocks: Sequence[_Block], first_kind: dict[str, tuple[str, str]]
+    blocks: Sequence[_Block], first_kind: dict[str, tuple[str, str]], checks: SchemaChecks
 ) -> dict[str, list[dict[str, Any]]]:
-    """Check each settings block's schema and values; the values of each settings id."""
+    """Check values against the schema of an earlier version; the values of each settings id."""
     versions: dict[str, list[_Block]] = {}
     for block in blocks:
         if block.header.kind == "settings" and block.content() is not None:
             versions.setdefault(block.header.id or "", []).append(block)
-    checks = SchemaChecks()
     values_by_id: dict[str, list[dict[str, Any]]] = {}
     for block_id, group in versions.items():
         group.sort(key=lambda block: block.header.version or (-1, -1, -1))
@@ -234,13 +268,10 @@ def _check_settings(
             if isinstance(values, dict) and block_id and first_kind[block_id][0] == "settings":
                 values_by_id.setdefault(block_id, []).append(values)
             schema = content.get("schema")
-            if isinstance(schema, dict):
-                block.problems.extend(checks.schema_problems(block.file, schema))
+            if isinstance(schema, dict):  # checked with its file, by `_check_own_schema`
                 version = block.header.version
                 if version is not None:
                     inherited = (schema, format_version(version)) if schema else None
-                if schema and isinstance(values, dict):
-                    block.problems.extend(checks.value_problems(block.file, values, schema))
             elif "schema" not in content and inherited is not None and isinstance(values, dict):
                 block.problems.extend(
                     checks.value_problems(block.file, values, inherited[0], inherited[1])

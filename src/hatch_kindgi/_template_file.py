@@ -37,6 +37,39 @@ class TemplateFile:
     problems: tuple[Problem, ...]
 
 
+class Listings:
+    """Folder listings and real paths, each taken once however many templates ask.
+
+    One instance serves one run of the blocks stage: a pack of thousands of templates in one
+    folder would otherwise list that folder once per template, which grows with the square
+    of the pack.
+    """
+
+    def __init__(self, list_dir: ListDir = os.listdir) -> None:
+        self._list_dir = list_dir
+        self._names: dict[str, frozenset[str]] = {}
+        self._real: dict[str, str] = {}
+
+    def names(self, folder: str) -> frozenset[str]:
+        """The names in `folder` (none when it can't be listed)."""
+        names = self._names.get(folder)
+        if names is None:
+            try:
+                names = frozenset(self._list_dir(folder))
+            except OSError:
+                names = frozenset()
+            self._names[folder] = names
+        return names
+
+    def real_folder(self, folder: Path) -> str:
+        """`os.path.realpath` of `folder`."""
+        key = str(folder)
+        real = self._real.get(key)
+        if real is None:
+            real = self._real[key] = os.path.realpath(folder)
+        return real
+
+
 def read_template_file(
     root: Path,
     block_file: str,
@@ -45,8 +78,15 @@ def read_template_file(
     *,
     max_bytes: int,
     list_dir: ListDir = os.listdir,
+    listings: Listings | None = None,
 ) -> TemplateFile:
-    """Find and read `value`, the templateFile of pack file `block_file`."""
+    """Find and read `value`, the templateFile of pack file `block_file`.
+
+    `listings` shares folder listings across the templates of one run (else `list_dir` is
+    asked afresh).
+    """
+    if listings is None:
+        listings = Listings(list_dir)
     named = f'templateFile "{value}"'
 
     def refuse(code: str, message: str) -> TemplateFile:
@@ -67,10 +107,7 @@ def read_template_file(
         return refuse("template-file", f"{named} leads outside {where}")
     current = root
     for segment in target.split("/"):
-        try:
-            names = set(list_dir(str(current)))
-        except OSError:
-            names = set()
+        names = listings.names(str(current))
         if segment not in names:
             near = sorted(name for name in names if name.casefold() == segment.casefold())
             if near:
@@ -80,8 +117,7 @@ def read_template_file(
             return refuse("template-file", f'{named} not found (looked for "{target}")')
         current = current / segment
     return _read(
-        root=root,
-        folder=folder,
+        real_folder=listings.real_folder(root / folder if folder else root),
         path=current,
         target=target,
         block_file=block_file,
@@ -107,8 +143,7 @@ def _join(folder: str, value: str) -> str | None:
 
 def _read(
     *,
-    root: Path,
-    folder: str,
+    real_folder: str,
     path: Path,
     target: str,
     block_file: str,
@@ -122,7 +157,6 @@ def _read(
             problem = error("template-file", at[0], message, line=at[1], column=at[2])
         return TemplateFile(None, None, (problem,))
 
-    real_folder = os.path.realpath(root / folder) if folder else os.path.realpath(root)
     real = os.path.realpath(path)
     if not real.startswith(real_folder + os.sep):
         return refuse(f"{named} leads outside the blocks folder through a symbolic link")

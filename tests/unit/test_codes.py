@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import ast
 import re
-from pathlib import Path
 
 from hatch_kindgi._codes import CODES, problems_markdown
 from tests.helpers.packs import REPO, TESTPACKS

@@ -26,7 +26,8 @@ def test_text_report_sorted_and_deduplicated() -> None:
 
 def test_singular_summary() -> None:
     """One of each reads naturally."""
-    assert format_text([error("block-json", "f", "m")]) == "f: error[block-json]: m\n1 error, 0 warnings in 1 file\n"
+    expected = "f: error[block-json]: m\n1 error, 0 warnings in 1 file\n"
+    assert format_text([error("block-json", "f", "m")]) == expected
 
 
 def test_github_annotations_escape() -> None:
