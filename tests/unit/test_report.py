@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import io
+
+import pytest
+
+from hatch_kindgi import _cli
 from hatch_kindgi._problems import error, warning
 from hatch_kindgi._report import fails, format_github, format_text
 
@@ -44,3 +49,39 @@ def test_strict_fails_on_warnings() -> None:
     assert not fails(only_warning, strict=False)
     assert fails(only_warning, strict=True)
     assert fails([error("block-json", "f", "m")], strict=False)
+
+
+def test_color_marks_place_and_severity() -> None:
+    """With colour, the place is bold and the severity red (error) or yellow (warning)."""
+    problems = [
+        error("block-json", "a.json", "m", line=1, column=2),
+        warning("sdk-warning", "b", "w"),
+    ]
+    assert format_text(problems, color=True) == (
+        "\033[1ma.json:1:2\033[0m: \033[31merror[block-json]\033[0m: m\n"
+        "\033[1mb\033[0m: \033[33mwarning[sdk-warning]\033[0m: w\n"
+        "1 error, 1 warning in 2 files\n"
+    )
+
+
+class _Stream(io.StringIO):
+    def __init__(self, tty: bool) -> None:
+        super().__init__()
+        self.tty = tty
+
+    def isatty(self) -> bool:
+        return self.tty
+
+
+@pytest.mark.parametrize(
+    ("tty", "no_color", "colored"),
+    [(True, False, True), (True, True, False), (False, False, False)],
+)
+def test_color_only_on_a_terminal_without_no_color(
+    monkeypatch: pytest.MonkeyPatch, tty: bool, no_color: bool, colored: bool
+) -> None:
+    """The command line colours a terminal, never a pipe, and never with NO_COLOR set."""
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    if no_color:
+        monkeypatch.setenv("NO_COLOR", "")
+    assert _cli._color(_Stream(tty)) is colored
