@@ -126,7 +126,8 @@ def _from_source_date_epoch(
 def _from_git(root: Path) -> tuple[str | None, str]:
     try:
         completed = subprocess.run(
-            ["git", "log", "-1", "--format=%ct"],
+            # A signed HEAD with log.showSignature would print the check before the time.
+            ["git", "-c", "log.showSignature=false", "log", "-1", "--format=%ct"],
             cwd=root,
             capture_output=True,
             text=True,

@@ -115,6 +115,43 @@ def test_git_commit_time(tmp_path: Path) -> None:
     assert pins.published_at == "2026-03-04T05:06:07.000Z"
 
 
+def test_git_commit_time_of_a_signed_commit(tmp_path: Path) -> None:
+    """A signed HEAD still pins, even when the user's git shows signatures in git log."""
+    env = {
+        "GIT_AUTHOR_DATE": "2026-03-04T05:06:07+00:00",
+        "GIT_COMMITTER_DATE": "2026-03-04T05:06:07+00:00",
+        "GIT_AUTHOR_NAME": "t",
+        "GIT_AUTHOR_EMAIL": "t@example.invalid",
+        "GIT_COMMITTER_NAME": "t",
+        "GIT_COMMITTER_EMAIL": "t@example.invalid",
+        "PATH": "/usr/bin:/bin",
+        "HOME": str(tmp_path),
+    }
+    key = tmp_path / "key"
+    subprocess.run(
+        ["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(key)], check=True, env=env
+    )
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (tmp_path / "signers").write_text(f"t@example.invalid {(tmp_path / 'key.pub').read_text()}")
+
+    def git(*args: str) -> None:
+        subprocess.run(["git", *args], cwd=repo, check=True, env=env, capture_output=True)
+
+    git("init", "-q")
+    git("config", "gpg.format", "ssh")
+    git("config", "user.signingkey", str(key))
+    git("config", "gpg.ssh.allowedSignersFile", str(tmp_path / "signers"))
+    git("config", "log.showSignature", "true")
+    (repo / "f").write_text("x")
+    git("add", "f")
+    git("commit", "-q", "-S", "-m", "x")
+    pins, problems = resolve_pins(repo, HookOptions(), {"HOME": str(tmp_path)}, "1")
+    assert problems == []
+    assert pins is not None
+    assert pins.published_at == "2026-03-04T05:06:07.000Z"
+
+
 def test_now_warns(tmp_path: Path) -> None:
     """With nothing to pin to, publishedAt is now and a warning says it isn't reproducible."""
     pins, problems = resolve_pins(tmp_path, HookOptions(), {}, "1", now=lambda: NOON)
