@@ -19,7 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.build.test_reproducible import (
+from tests.helpers.golden import GOLDEN_ENV, expected_report
+from tests.helpers.packs import build_env, copy_pack, run_build, wheel_files
+from tests.helpers.repro import (
     COMMIT_PUBLISHED_AT,
     INDEX,
     RECORD,
@@ -31,8 +33,6 @@ from tests.build.test_reproducible import (
     sdist_member,
     sha256,
 )
-from tests.helpers.golden import GOLDEN_ENV, expected_report
-from tests.helpers.packs import build_env, copy_pack, run_build, wheel_files
 
 pytestmark = pytest.mark.slow
 

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
-import subprocess
 import sys
 import tarfile
 import time
@@ -15,86 +13,23 @@ from pathlib import Path
 import pytest
 
 from tests.helpers.packs import TESTPACKS, BuildRun, build_env, copy_pack, run_build, wheel_files
+from tests.helpers.repro import (
+    COMMIT_PUBLISHED_AT,
+    INDEX,
+    RECORD,
+    SDIST_ROOT,
+    SOURCE_DATE_EPOCH,
+    SOURCE_DATE_PUBLISHED_AT,
+    UNSETTLED_MTIME,
+    drop_pin_option,
+    git_commit,
+    run_checked,
+    sandboxed,
+    sdist_member,
+    sha256,
+)
 
 pytestmark = pytest.mark.slow
-
-INDEX = "acme_ledger/index.json"
-RECORD = ".hatch-kindgi-pins.json"
-SDIST_ROOT = "acme_ledger-1.0.0"
-# testpacks/full pins publishedAt with the hook option; these tests take it out, so the
-# pin comes from SOURCE_DATE_EPOCH, git or the sdist record instead.
-PIN_OPTION = 'published-at = "2026-01-02T03:04:05.678Z"\n'
-
-COMMIT_DATE = "1772600767 +0000"
-COMMIT_PUBLISHED_AT = "2026-03-04T05:06:07.000Z"
-SOURCE_DATE_EPOCH = "1778051289"
-SOURCE_DATE_PUBLISHED_AT = "2026-05-06T07:08:09.000Z"
-# What copy B of a pair gets instead of the testpack's own modes and times.
-UNSETTLED_MTIME = 1_000_000_000
-
-
-def run_checked(
-    command: list[str], *, env: dict[str, str], cwd: Path | None = None
-) -> subprocess.CompletedProcess[str]:
-    """Run `command`; fail the test with its output when it fails."""
-    completed = subprocess.run(
-        command,
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=cwd,
-        timeout=600,
-        check=False,
-        stdin=subprocess.DEVNULL,
-    )
-    assert completed.returncode == 0, f"{command}\n{completed.stdout}\n{completed.stderr}"
-    return completed
-
-
-def sandboxed(scratch: Path, base: dict[str, str] | None = None) -> dict[str, str]:
-    """`base` (default: a plain build environment) with TMPDIR under `scratch`, and git kept
-    from climbing out of `scratch`: an unpacked sdist there is never inside a git checkout."""
-    (scratch / "tmp").mkdir(exist_ok=True)
-    env = dict(base) if base is not None else build_env()
-    env.update({"TMPDIR": str(scratch / "tmp"), "GIT_CEILING_DIRECTORIES": str(scratch)})
-    return env
-
-
-def sha256(path: Path) -> str:
-    """The hex sha256 of a file."""
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
-def sdist_member(sdist: Path, name: str) -> bytes:
-    """One file of an sdist, by its path under the sdist's root folder."""
-    with tarfile.open(sdist) as archive:
-        member = archive.extractfile(f"{SDIST_ROOT}/{name}")
-        assert member is not None, name
-        return member.read()
-
-
-def drop_pin_option(pack: Path) -> None:
-    """Take the `published-at` hook option out of the pack's pyproject (the table stays)."""
-    pyproject = pack / "pyproject.toml"
-    text = pyproject.read_text("utf-8")
-    assert PIN_OPTION in text, "testpacks/full no longer pins published-at with the option"
-    pyproject.write_text(text.replace(PIN_OPTION, ""), "utf-8")
-
-
-def git_commit(pack: Path) -> None:
-    """Make `pack` a git checkout of one commit made at COMMIT_DATE."""
-    env = build_env(
-        {
-            "GIT_CONFIG_GLOBAL": os.devnull,
-            "GIT_CONFIG_NOSYSTEM": "1",
-            "GIT_AUTHOR_DATE": COMMIT_DATE,
-            "GIT_COMMITTER_DATE": COMMIT_DATE,
-        }
-    )
-    identity = ["-c", "user.name=Pack Author", "-c", "user.email=author@example.com"]
-    run_checked(["git", "init", "--quiet", "--initial-branch=main"], env=env, cwd=pack)
-    run_checked(["git", "add", "--all"], env=env, cwd=pack)
-    run_checked(["git", *identity, "commit", "--quiet", "-m", "pack"], env=env, cwd=pack)
 
 
 def unsettle(pack: Path) -> None:
