@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from tests.helpers.oracles import independent_blocks
 from tests.helpers.packs import build_env, copy_pack, run_build, wheel_files
 from tests.helpers.service import Installed, child_env, install_wheel, serve_pack
 from tests.oracle.node import node_canonical, require_node
@@ -91,23 +92,6 @@ def sdk_index(pack: Path, output: Path, pins: Pins) -> bytes:
     assert outcome["kind"] == "ok", outcome
     assert (outcome["value"]["fileErrors"], outcome["value"]["warnings"]) == ([], [])
     return output.read_bytes()
-
-
-def independent_blocks(pack: Path) -> list[dict[str, Any]]:
-    """The index's `blocks`, computed here from the block files: each block as declared, its
-    `templateFile` replaced by the file's text under `template`, plus `modulePath`, sorted by
-    id in UTF-16 code-unit order."""
-    entries: list[dict[str, Any]] = []
-    for path in sorted((pack / "blocks").rglob("*.json")):
-        block: dict[str, Any] = json.loads(path.read_bytes().decode("utf-8"))
-        content = dict(block["content"])
-        template_file = content.pop("templateFile", None)
-        if template_file is not None:
-            content["template"] = (path.parent / template_file).read_bytes().decode("utf-8")
-        entries.append(
-            {**block, "content": content, "modulePath": path.relative_to(pack).as_posix()}
-        )
-    return sorted(entries, key=lambda entry: str(entry["id"]).encode("utf-16-be"))
 
 
 def module_paths(index: dict[str, Any]) -> set[str]:

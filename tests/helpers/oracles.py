@@ -1,0 +1,30 @@
+"""What a pack's index should hold, computed here from its files, without hatch_kindgi."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+
+def independent_blocks(pack: Path) -> list[dict[str, Any]]:
+    """The index's `blocks`, computed from the block files: each block as declared, its
+    `templateFile` replaced by the file's text under `template`, plus `modulePath`, sorted by
+    id in UTF-16 code-unit order, then by version in semver order."""
+    entries: list[dict[str, Any]] = []
+    for path in sorted((pack / "blocks").rglob("*.json")):
+        block: dict[str, Any] = json.loads(path.read_bytes().decode("utf-8"))
+        content = dict(block["content"])
+        template_file = content.pop("templateFile", None)
+        if template_file is not None:
+            content["template"] = (path.parent / template_file).read_bytes().decode("utf-8")
+        entries.append(
+            {**block, "content": content, "modulePath": path.relative_to(pack).as_posix()}
+        )
+    return sorted(
+        entries,
+        key=lambda entry: (
+            str(entry["id"]).encode("utf-16-be"),
+            tuple(int(part) for part in str(entry["version"]).split(".")),
+        ),
+    )
