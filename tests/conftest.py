@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import subprocess
 import sys
@@ -10,6 +11,19 @@ from pathlib import Path
 import pytest
 
 from tests.helpers.packs import REPO, build_env
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Skip `sdk` tests where the kindgi SDK can't be installed (it needs Python 3.11+).
+
+    From 3.11 on the SDK is a test dependency: a missing one fails its tests, never skips.
+    """
+    if sys.version_info >= (3, 11) or importlib.util.find_spec("kindgi") is not None:
+        return
+    skip = pytest.mark.skip(reason="needs the kindgi SDK, which needs Python 3.11+")
+    for item in items:
+        if "sdk" in item.keywords:
+            item.add_marker(skip)
 
 
 @pytest.fixture(scope="session")

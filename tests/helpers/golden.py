@@ -5,6 +5,9 @@ from __future__ import annotations
 import hashlib
 import os
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from tests.helpers.packs import BROKEN
 
@@ -12,9 +15,22 @@ from tests.helpers.packs import BROKEN
 GOLDEN_ENV = {"SOURCE_DATE_EPOCH": "1767225600"}
 
 
+CODE_FOLDERS = ("tools", "guardrails", "agents", "flows")
+
+
 def broken_cases() -> list[str]:
     """Every `testpacks/broken/<case>` that has an `expected.txt`."""
     return sorted(p.parent.name for p in BROKEN.glob("*/expected.txt"))
+
+
+def broken_case_params() -> list[Any]:
+    """`broken_cases()` as pytest params, those with pack code marked `sdk`."""
+    return [
+        pytest.param(case, marks=pytest.mark.sdk)
+        if any((BROKEN / case / folder).is_dir() for folder in CODE_FOLDERS)
+        else case
+        for case in broken_cases()
+    ]
 
 
 def expected_report(case: str) -> str:

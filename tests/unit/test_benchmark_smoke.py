@@ -17,6 +17,7 @@ BENCHMARKS = REPO / "benchmarks"
 
 
 @pytest.mark.slow
+@pytest.mark.sdk
 def test_benchmark_smoke_run_prints_every_figure(tmp_path: Path) -> None:
     """`run.py --smoke` exits 0 and reports the blocks, scaling, memory and code figures."""
     figures_path = tmp_path / "figures.json"

@@ -582,6 +582,7 @@ def build_reference_pack(root: Path) -> None:
     symlink(root / "tools/linked", "../elsewhere/tools", folder=True)
 
 
+@pytest.mark.sdk
 @pytest.mark.parametrize("kind", sorted(DEFAULT_GLOBS))
 def test_default_globs_match_the_kindgi_sdk(tmp_path: Path, kind: str) -> None:
     """On the default globs, the regular files found equal the SDK's."""
@@ -626,6 +627,7 @@ _SEGMENTS = st.sampled_from(
 )
 
 
+@pytest.mark.sdk
 @settings(max_examples=300, deadline=None)
 @given(segments=st.lists(_SEGMENTS, min_size=1, max_size=4))
 def test_any_pattern_matches_like_the_kindgi_sdk(property_root: Path, segments: list[str]) -> None:

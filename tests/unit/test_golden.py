@@ -6,11 +6,11 @@ import pytest
 
 from hatch_kindgi._pipeline import run_pipeline
 from hatch_kindgi._report import format_text
-from tests.helpers.golden import GOLDEN_ENV, broken_cases, expected_report
+from tests.helpers.golden import GOLDEN_ENV, broken_case_params, expected_report
 from tests.helpers.packs import BROKEN
 
 
-@pytest.mark.parametrize("case", broken_cases())
+@pytest.mark.parametrize("case", broken_case_params())
 def test_pipeline_report_matches_golden(case: str) -> None:
     """The whole report (every line and the summary) is the golden one."""
     result = run_pipeline(BROKEN / case, environ=GOLDEN_ENV)

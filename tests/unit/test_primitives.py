@@ -21,6 +21,9 @@ from hatch_kindgi._problems import Problem, error
 from hatch_kindgi._report import format_text
 from tests.helpers.packs import BROKEN, TESTPACKS
 
+# Runs the kindgi SDK's indexer throughout.
+pytestmark = pytest.mark.sdk
+
 PUBLISHED_AT = "2026-01-02T03:04:05.678Z"
 CODE_FOLDERS = ("tools", "guardrails", "agents", "flows")
 TEST_FILE = re.compile(r"(?:^|/)(?:test_[^/]*|[^/]*_test|conftest)\.py$")

@@ -257,6 +257,7 @@ def test_unknown_file_error_and_warning_codes_keep_their_name(tmp_path: Path) ->
 
 
 @pytest.mark.slow
+@pytest.mark.sdk
 def test_real_sdk_refusing_the_config_names_pyproject(tmp_path: Path) -> None:
     """The SDK's own env rules refuse the pack: on pyproject.toml, no absolute path said."""
     root = scratch_pack(tmp_path / "pack", '[tool.kindgi.env]\nrequired = ["KINDGI_TOKEN"]\n')
@@ -273,6 +274,7 @@ def test_real_sdk_refusing_the_config_names_pyproject(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.sdk
 def test_real_sdk_discovering_nothing_names_pyproject(tmp_path: Path) -> None:
     """SDK discovery that finds none of the modules given is refused on pyproject.toml."""
     root = scratch_pack(tmp_path / "pack", '[tool.kindgi.discovery]\ntools = "src/*.py"\n')
