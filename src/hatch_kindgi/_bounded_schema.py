@@ -27,9 +27,7 @@ from jsonschema.exceptions import ValidationError
 from referencing import Registry
 
 from hatch_kindgi._problems import json_pointer
-
-_NOT_SCHEMAS = frozenset({"const", "enum", "default", "examples"})
-_REF_KEYWORDS = ("$ref", "$dynamicRef")
+from hatch_kindgi._schema_refs import NOT_SCHEMAS, REF_KEYWORDS
 
 PATTERN_TIMEOUT = 0.5
 """CPU seconds one pattern may take to match one string (`regex` counts CPU time)."""
@@ -193,7 +191,7 @@ def _evaluated_keys(validator: Any, instance: Any, schema: Any) -> set[str]:
     if validator.is_type(schema, "boolean"):
         return set()
     keys: set[str] = set()
-    for keyword in _REF_KEYWORDS:
+    for keyword in REF_KEYWORDS:
         ref = schema.get(keyword)
         if ref is not None:
             resolved = validator._resolver.lookup(ref)
@@ -292,7 +290,7 @@ def _patterns(node: Any, path: tuple[object, ...]) -> Iterator[tuple[tuple[objec
         for key in node["patternProperties"]:
             yield (*path, "patternProperties", key), key
     for key, value in node.items():
-        if key not in _NOT_SCHEMAS:
+        if key not in NOT_SCHEMAS:
             yield from _patterns(value, (*path, key))
 
 

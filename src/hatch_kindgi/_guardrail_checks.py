@@ -17,6 +17,7 @@ from hatch_kindgi._bounded_schema import (
 from hatch_kindgi._check_text import file_of, first_line, quoted
 from hatch_kindgi._problems import Problem, error, json_pointer
 from hatch_kindgi._schema_problem import schema_problem
+from hatch_kindgi._schema_refs import reference_findings
 
 _CHECK_POINTS = "checkPoints"
 
@@ -58,8 +59,9 @@ def _config_problems(file: str, name: str, schema: object, config: object) -> li
     invalid = schema_problem(file, "guardrail-config-schema", "/configSchema", schema)
     if invalid is not None:
         return [invalid]
-    patterns = list(pattern_findings(schema))
-    if patterns:
+    # A $ref leaving the schema, or dangling, is reported before a validator could trip on it.
+    findings = [*reference_findings(schema), *pattern_findings(schema)]
+    if findings:
         return [
             error(
                 "guardrail-config-schema",
@@ -67,7 +69,7 @@ def _config_problems(file: str, name: str, schema: object, config: object) -> li
                 f"configSchema of guardrail {name}: {message}",
                 pointer="/configSchema" + pointer,
             )
-            for pointer, message in patterns
+            for pointer, message in findings
         ]
     instance = {} if config is None else config
     absent = " (no config: the check gets {})" if config is None else ""

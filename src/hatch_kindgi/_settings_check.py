@@ -10,15 +10,12 @@ Patterns are matched under a time limit by the validators of `_bounded_schema`.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import unquote, urldefrag, urljoin
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
-from jsonschema_specifications import REGISTRY as KNOWN_SCHEMAS  # type: ignore[import-untyped]
 from referencing.exceptions import Unresolvable
 
 from hatch_kindgi._bounded_schema import (
@@ -30,13 +27,11 @@ from hatch_kindgi._bounded_schema import (
     string_pointers,
 )
 from hatch_kindgi._problems import Problem, error, json_pointer
+from hatch_kindgi._schema_refs import reference_findings
 
 SCHEMA = "/content/schema"
 VALUES = "/content/values"
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
-_NOT_SCHEMAS = frozenset({"const", "enum", "default", "examples"})
-_REF_KEYWORDS = ("$ref", "$dynamicRef")
-_INDEX = re.compile(r"0|[1-9][0-9]*")
 
 _Finding = tuple[str, str, str]  # code, pointer under /content/schema, message
 
@@ -165,69 +160,6 @@ class SchemaChecks:
 
 
 def _reference_findings(schema: dict[str, Any]) -> Iterator[_Finding]:
-    """A finding for each `$ref` that points outside the schema or to nothing in it."""
-    resources: dict[str, Any] = {}
-    anchors: dict[str, set[str]] = {}
-    refs: list[tuple[str, str, tuple[object, ...]]] = []
-    _collect(schema, "", (), resources, anchors, refs)
-    for base, ref, path in refs:
-        uri, fragment = urldefrag(urljoin(base, ref))
-        pointer = json_pointer(path)
-        if uri not in resources:
-            if uri in KNOWN_SCHEMAS:
-                continue
-            yield (
-                "settings-ref",
-                pointer,
-                f'"{ref}" refers outside the schema; nothing is fetched while building, so '
-                "it can't be resolved (put what it names under $defs)",
-            )
-        elif fragment.startswith("/") or not fragment:
-            if not _points_somewhere(resources[uri], unquote(fragment)):
-                yield ("settings-ref", pointer, f'"{ref}" points to nothing in the schema')
-        elif fragment not in anchors.get(uri, set()):
-            yield ("settings-ref", pointer, f'"{ref}" names no anchor of the schema')
-
-
-def _collect(  # noqa: PLR0917 (recursion threads the walk's state through)
-    node: Any,
-    base: str,
-    path: tuple[object, ...],
-    resources: dict[str, Any],
-    anchors: dict[str, set[str]],
-    refs: list[tuple[str, str, tuple[object, ...]]],
-) -> None:
-    if isinstance(node, list):
-        for index, item in enumerate(node):
-            _collect(item, base, (*path, index), resources, anchors, refs)
-        return
-    if not isinstance(node, dict):
-        return
-    if isinstance(node.get("$id"), str):
-        base = urldefrag(urljoin(base, node["$id"]))[0]
-    if not path or isinstance(node.get("$id"), str):
-        resources[base] = node
-    for keyword in ("$anchor", "$dynamicAnchor"):
-        if isinstance(node.get(keyword), str):
-            anchors.setdefault(base, set()).add(node[keyword])
-    for keyword in _REF_KEYWORDS:
-        if isinstance(node.get(keyword), str):
-            refs.append((base, node[keyword], (*path, keyword)))
-    for key, value in node.items():
-        if key not in _NOT_SCHEMAS:
-            _collect(value, base, (*path, key), resources, anchors, refs)
-
-
-def _points_somewhere(document: Any, pointer: str) -> bool:
-    if not pointer:
-        return True
-    node = document
-    for raw in pointer[1:].split("/"):
-        token = raw.replace("~1", "/").replace("~0", "~")
-        if isinstance(node, dict) and token in node:
-            node = node[token]
-        elif isinstance(node, list) and _INDEX.fullmatch(token) and int(token) < len(node):
-            node = node[int(token)]
-        else:
-            return False
-    return True
+    """A settings-ref finding for each `$ref` that points outside the schema or to nothing."""
+    for pointer, message in reference_findings(schema):
+        yield ("settings-ref", pointer, message)
