@@ -18,6 +18,7 @@ from typing import Any
 from hatch_kindgi._block_json import read_json_object
 from hatch_kindgi._block_shape import BlockHeader, check_shape, format_version
 from hatch_kindgi._config import DEFAULT_MAX_FILE_SIZE
+from hatch_kindgi._discover import describe_other
 from hatch_kindgi._liquid_check import (
     SettingsRead,
     TemplateSite,
@@ -306,30 +307,12 @@ def _read_bytes(root: Path, file: str, max_bytes: int, problems: list[Problem]) 
 
 
 def _not_a_file(root: Path, file: str) -> Problem:
-    path = root / file
-    try:
-        info = path.lstat()
-    except OSError as exc:
-        return error("block-not-file", file, f"cannot be found: {os_reason(exc)}")
-    if stat.S_ISLNK(info.st_mode):
-        try:
-            target = path.stat()
-        except OSError as exc:
-            what = (
-                "a symbolic link loop"
-                if exc.errno == errno.ELOOP
-                else "a symbolic link to nothing (broken)"
-            )
-            return error("block-not-file", file, f"is {what}, not a block file")
-        if stat.S_ISDIR(target.st_mode):
-            return error("block-not-file", file, "is a symbolic link to a folder, not a block file")
-        if stat.S_ISREG(target.st_mode):
-            return error("block-not-file", file, "is a symbolic link that could not be followed")
-    elif stat.S_ISDIR(info.st_mode):
+    what = describe_other(root, file)
+    if what == "is a folder named like a match":
         return error(
             "block-not-file", file, "is a folder named like a block file; a block is one JSON file"
         )
-    return error("block-not-file", file, "is not a regular file; a block is one JSON file")
+    return error("block-not-file", file, f"{what}, not a block file")
 
 
 def _version_key(entry: dict[str, Any]) -> tuple[int, ...]:

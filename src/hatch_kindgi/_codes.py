@@ -55,6 +55,8 @@ CODES: dict[str, str] = {
     "settings-values": "Settings values do not satisfy their (own or inherited) schema.",
     "settings-pattern-timeout": "A settings schema pattern backtracks too long on a value.",
     # --- primitives ---
+    "module-not-file": "A path a code glob matched is not a module file of the pack (a folder, "
+    "a broken link, a link leading outside the pack).",
     "sdk-missing": "The pack has code modules but the build environment cannot import kindgi.",
     "import-timeout": "Indexing the pack's code took longer than import-timeout; it was stopped.",
     "module-import": "A code module fails to import: it raises, exits, or kills the indexer.",

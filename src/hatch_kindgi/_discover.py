@@ -9,8 +9,10 @@ so a pack inside a big repository doesn't crawl all of it.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
+import stat
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -182,8 +184,9 @@ def is_test_module(path: str) -> bool:
 class Discovery:
     """What one discovery glob matches under a pack root, as sorted pack-relative POSIX paths.
 
-    `files` are regular files (a symlink to one counts). `others` are matches that are not:
-    folders named like a match, broken symlinks, symlink loops, fifos and the like.
+    `files` are regular files of the pack (a symlink to one inside the pack counts). `others`
+    are matches that are not: folders named like a match, broken symlinks, symlink loops,
+    symlinks that lead outside the pack, fifos and the like (`describe_other` says which).
     """
 
     files: tuple[str, ...]
@@ -209,6 +212,7 @@ def discover(root: Path, pattern: str, *, code: bool = False) -> Discovery:
 
     files: list[str] = []
     others: list[str] = []
+    inside = os.path.realpath(root)
     pending = [(os.fspath(start), prefix)]
     while pending:
         folder, rel_folder = pending.pop()
@@ -220,8 +224,39 @@ def discover(root: Path, pattern: str, *, code: bool = False) -> Discovery:
                 continue
             if code and is_test_module(rel):
                 continue
-            (files if kind == _FILE else others).append(rel)
+            regular = kind == _FILE and (not entry.is_symlink() or _within(entry.path, inside))
+            (files if regular else others).append(rel)
     return Discovery(_sorted_utf16(files), _sorted_utf16(others))
+
+
+def describe_other(root: Path, path: str) -> str:
+    """Why a match in `Discovery.others` is not a file of the pack, as "is …"."""
+    full = root / path
+    try:
+        info = full.lstat()
+    except OSError as cause:
+        return f"cannot be found ({cause.strerror or cause})"
+    if stat.S_ISDIR(info.st_mode):
+        return "is a folder named like a match"
+    if not stat.S_ISLNK(info.st_mode):
+        return "is not a regular file"
+    try:
+        target = full.stat()
+    except OSError as cause:
+        if cause.errno == errno.ELOOP:
+            return "is a symbolic link loop"
+        return "is a symbolic link to nothing (broken)"
+    if stat.S_ISDIR(target.st_mode):
+        return "is a symbolic link to a folder"
+    if not _within(os.fspath(full), os.path.realpath(root)):
+        # Its text would be built into a published artifact: only the pack's own files are.
+        return "is a symbolic link that leads outside the pack"
+    return "is a symbolic link to something that is not a regular file"
+
+
+def _within(path: str, folder: str) -> bool:
+    real = os.path.realpath(path)
+    return real == folder or real.startswith(folder.rstrip(os.sep) + os.sep)
 
 
 # What an entry is, for discovery: a regular file (or a symlink to one), a folder to walk, a

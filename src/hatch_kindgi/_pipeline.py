@@ -25,7 +25,13 @@ from hatch_kindgi._config import (
     load_config,
     read_pyproject,
 )
-from hatch_kindgi._discover import Discovery, discover, pattern_problem, static_prefix
+from hatch_kindgi._discover import (
+    Discovery,
+    describe_other,
+    discover,
+    pattern_problem,
+    static_prefix,
+)
 from hatch_kindgi._index import build_envelope, index_bytes
 from hatch_kindgi._pins import Pins, resolve_pins
 from hatch_kindgi._primitives import CodeOutcome, index_code
@@ -90,6 +96,9 @@ def run_pipeline(
 
     found = _discover_all(root, pack, problems)
     code_modules = sorted({path for kind in CODE_KINDS for path in found[kind].files})
+    for path in sorted({path for kind in CODE_KINDS for path in found[kind].others}):
+        what = describe_other(root, path)
+        problems.append(error("module-not-file", path, f"{what}, not a Python module of the pack"))
     blocks_found = found["blocks"]
     blocks = check_blocks(
         root,
