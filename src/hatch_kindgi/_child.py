@@ -13,7 +13,7 @@ import os
 import signal
 import subprocess
 import sys
-from typing import IO, TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
@@ -30,26 +30,21 @@ def run_bounded(
     env: Mapping[str, str],
 ) -> tuple[int | None, bool]:
     """Run `command` in its own session for at most `timeout` s: (exit code, whether killed)."""
-    if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
-        process = subprocess.Popen(
-            command,
-            cwd=cwd,
-            stdin=subprocess.DEVNULL,
-            stdout=stdout,
-            stderr=stderr,
-            env=env,
-            creationflags=subprocess.CREATE_NEW_PROCESS_GROUP,
-        )
-    else:
-        process = subprocess.Popen(
-            command,
-            cwd=cwd,
-            stdin=subprocess.DEVNULL,
-            stdout=stdout,
-            stderr=stderr,
-            env=env,
-            start_new_session=True,
-        )
+    # Its own session (process group on Windows), so the whole tree can be killed at once.
+    isolation: dict[str, Any] = (
+        {"creationflags": getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)}
+        if sys.platform == "win32"
+        else {"start_new_session": True}
+    )
+    process = subprocess.Popen(
+        command,
+        cwd=cwd,
+        stdin=subprocess.DEVNULL,
+        stdout=stdout,
+        stderr=stderr,
+        env=env,
+        **isolation,
+    )
     try:
         returncode: int | None = process.wait(timeout=timeout)
         timed_out = False

@@ -15,6 +15,20 @@ from hatch_kindgi._timestamps import normalize_timestamp
 NOON = datetime(2026, 11, 29, 12, 0, 0, 123456, tzinfo=timezone.utc)
 
 
+def _git_env(home: Path) -> dict[str, str]:
+    """A git environment with a fixed identity and commit time, and no user config."""
+    return {
+        "GIT_AUTHOR_DATE": "2026-03-04T05:06:07+00:00",
+        "GIT_COMMITTER_DATE": "2026-03-04T05:06:07+00:00",
+        "GIT_AUTHOR_NAME": "t",
+        "GIT_AUTHOR_EMAIL": "t@example.invalid",
+        "GIT_COMMITTER_NAME": "t",
+        "GIT_COMMITTER_EMAIL": "t@example.invalid",
+        "PATH": "/usr/bin:/bin",
+        "HOME": str(home),
+    }
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
@@ -96,15 +110,7 @@ def test_bad_environment_timestamp_is_a_problem(tmp_path: Path) -> None:
 
 def test_git_commit_time(tmp_path: Path) -> None:
     """In a git checkout without other pins, publishedAt is HEAD's commit time."""
-    env = {
-        "GIT_AUTHOR_DATE": "2026-03-04T05:06:07+00:00",
-        "GIT_COMMITTER_DATE": "2026-03-04T05:06:07+00:00",
-        "GIT_AUTHOR_NAME": "t",
-        "GIT_AUTHOR_EMAIL": "t@example.invalid",
-        "GIT_COMMITTER_NAME": "t",
-        "GIT_COMMITTER_EMAIL": "t@example.invalid",
-        "PATH": "/usr/bin:/bin",
-    }
+    env = _git_env(tmp_path)
     subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True, env=env)
     (tmp_path / "f").write_text("x")
     subprocess.run(["git", "add", "f"], cwd=tmp_path, check=True, env=env)
@@ -117,16 +123,7 @@ def test_git_commit_time(tmp_path: Path) -> None:
 
 def test_git_commit_time_of_a_signed_commit(tmp_path: Path) -> None:
     """A signed HEAD still pins, even when the user's git shows signatures in git log."""
-    env = {
-        "GIT_AUTHOR_DATE": "2026-03-04T05:06:07+00:00",
-        "GIT_COMMITTER_DATE": "2026-03-04T05:06:07+00:00",
-        "GIT_AUTHOR_NAME": "t",
-        "GIT_AUTHOR_EMAIL": "t@example.invalid",
-        "GIT_COMMITTER_NAME": "t",
-        "GIT_COMMITTER_EMAIL": "t@example.invalid",
-        "PATH": "/usr/bin:/bin",
-        "HOME": str(tmp_path),
-    }
+    env = _git_env(tmp_path)
     key = tmp_path / "key"
     subprocess.run(
         ["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(key)], check=True, env=env
