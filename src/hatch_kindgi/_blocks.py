@@ -8,9 +8,11 @@ and the settings templates read. Nothing a pack author writes makes this raise.
 from __future__ import annotations
 
 import errno
+import gc
 import os
 import stat
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -62,13 +64,32 @@ def check_blocks(
     """
     problems = [_not_a_file(root, path) for path in others]
     checks = SchemaChecks()
-    blocks = _check_files(root, sorted(files), blocks_folder, max_file_bytes, list_dir, checks)
-    _check_across(blocks, checks)
+    with _collector_paused():
+        blocks = _check_files(root, sorted(files), blocks_folder, max_file_bytes, list_dir, checks)
+        _check_across(blocks, checks)
     for block in blocks:
         problems.extend(block.problems)
     entries = [block.entry() for block in blocks if block.is_clean()]
     entries.sort(key=lambda entry: (entry["id"].encode("utf-16-be"), _version_key(entry)))
     return BlocksOutcome(tuple(entries), tuple(sorted(set(problems), key=_problem_order)))
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cyclic collector off while the blocks are checked, as the caller had it after.
+
+    The stage keeps every parsed template, schema and validator alive until it ends, so each
+    full collection rescans a heap that only grows: a fifth of the stage's time at 5,000
+    blocks (docs/performance.md). The cycles it leaves are collected after it; the peak memory
+    this costs is measured there too.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 _NO_HEADER = BlockHeader(None, None, None)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import gc
 import json
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from hatch_kindgi._blocks import check_blocks
 from hatch_kindgi._codes import CODES
@@ -241,3 +244,18 @@ def test_null_where_a_string_belongs_is_a_problem(tmp_path: Path) -> None:
         ("block-shape", "/kind", "must be a string, not null"),
         ("block-shape", "/version", "must be a string, not null"),
     ]
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_collector_state_is_restored(enabled: bool) -> None:
+    """The stage pauses Python's cyclic collector and leaves it as the caller had it."""
+    files, _ = block_paths(GOOD)
+    was = gc.isenabled()
+    try:
+        if not enabled:
+            gc.disable()
+        check_blocks(GOOD, files, "blocks")
+        assert gc.isenabled() is enabled
+    finally:
+        if was:
+            gc.enable()
