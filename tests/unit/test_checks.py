@@ -6,9 +6,9 @@ from typing import Any
 
 from hatch_kindgi._checks import check_entries
 from hatch_kindgi._problems import Problem, error, warning
+from tests.helpers.entries import GUARD_FILE, guardrail
 
 AGENT_FILE = "agents/drafter.py"
-GUARD_FILE = "guardrails/tone.py"
 
 
 def agent(**fields: Any) -> dict[str, Any]:
@@ -25,19 +25,6 @@ def agent(**fields: Any) -> dict[str, Any]:
         "parameters": [],
         "settings": [],
         "modulePath": AGENT_FILE,
-    }
-    entry.update(fields)
-    return entry
-
-
-def guardrail(**fields: Any) -> dict[str, Any]:
-    """A guardrail entry as the SDK writes it, with `fields` on top."""
-    entry: dict[str, Any] = {
-        "id": "acme.tone",
-        "kind": "zero-llm",
-        "action": {"on-violation": "halt"},
-        "checkId": "acme.tone",
-        "checkModulePath": GUARD_FILE,
     }
     entry.update(fields)
     return entry

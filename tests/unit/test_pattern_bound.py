@@ -14,6 +14,7 @@ from hatch_kindgi._bounded_schema import bounded_validator, pattern_budget
 from hatch_kindgi._checks import check_entries
 from hatch_kindgi._problems import error
 from hatch_kindgi._settings_check import SchemaChecks
+from tests.helpers.entries import guardrail
 
 SLOW = "^([a-z0-9]|[a-z])+$"  # two alternatives match the same letters: 2^n ways to fail
 VICTIM = "a" * 30 + "!"
@@ -159,23 +160,10 @@ def test_lone_surrogate_strings_are_matched() -> None:
     ]
 
 
-def _guardrail(**fields: Any) -> dict[str, Any]:
-    """A guardrail entry as the SDK writes it, with `fields` on top."""
-    entry: dict[str, Any] = {
-        "id": "acme.tone",
-        "kind": "zero-llm",
-        "action": {"on-violation": "halt"},
-        "checkId": "acme.tone",
-        "checkModulePath": GUARD_FILE,
-    }
-    entry.update(fields)
-    return entry
-
-
 def test_catastrophic_config_schema_pattern_is_a_guardrail_problem() -> None:
     """A configSchema pattern slow on the config: the guardrail's file and both pointers."""
     schema = {"type": "object", "properties": {"name": {"pattern": SLOW}}}
-    entry = _guardrail(configSchema=schema, config={"name": VICTIM})
+    entry = guardrail(configSchema=schema, config={"name": VICTIM})
     problems = check_entries([], [entry], [], [], [])
     assert [(p.code, p.file, p.pointer) for p in problems] == [
         (
@@ -193,7 +181,7 @@ def test_catastrophic_config_schema_pattern_is_a_guardrail_problem() -> None:
 def test_config_schema_pattern_too_large() -> None:
     """A configSchema pattern past the size limit is a configSchema problem."""
     schema = {"properties": {"name": {"pattern": "a{100000}"}}}
-    problems = check_entries([], [_guardrail(configSchema=schema, config={})], [], [], [])
+    problems = check_entries([], [guardrail(configSchema=schema, config={})], [], [], [])
     assert problems == (
         error(
             "guardrail-config-schema",

@@ -19,6 +19,7 @@ from hatch_kindgi._checks import check_entries
 from hatch_kindgi._primitives import CodeOutcome, index_code
 from hatch_kindgi._problems import Problem, error
 from hatch_kindgi._report import format_text
+from tests.helpers.entries import PING_TOOL
 from tests.helpers.packs import BROKEN, TESTPACKS
 
 # Runs the kindgi SDK's indexer throughout.
@@ -51,26 +52,6 @@ CODE_CASES = (
     "tool-version",
     "version-range",
 )
-
-PING_TOOL = """\
-    from __future__ import annotations
-
-    import sys
-
-    from pydantic import BaseModel
-
-    from kindgi import tool
-
-
-    class Ping(BaseModel):
-        text: str
-
-
-    @tool(id="acme.scratch.ping", mutating=False)
-    def ping(message: Ping) -> str:
-        \"\"\"Answers with the text it got.\"\"\"
-        return message.text
-    """
 
 
 def code_modules(root: Path) -> list[str]:

@@ -19,6 +19,7 @@ import pytest
 from hatch_kindgi._primitives import CodeOutcome, index_code
 from hatch_kindgi._problems import error, warning
 from hatch_kindgi._sdk_outcome import file_problems, last_outcome
+from tests.helpers.entries import PING_TOOL
 
 PUBLISHED_AT = "2026-01-02T03:04:05.678Z"
 PING = {"id": "acme.scratch.ping", "modulePath": "tools/ping.py"}
@@ -65,23 +66,6 @@ def fake_python(folder: Path, whole: dict[str, Any], alone: dict[str, Any]) -> s
     path.write_text(FAKE.format(python=sys.executable, script=script), encoding="utf-8")
     path.chmod(path.stat().st_mode | stat.S_IXUSR)
     return str(path)
-
-
-PING_TOOL = """\
-    from pydantic import BaseModel
-
-    from kindgi import tool
-
-
-    class Ping(BaseModel):
-        text: str
-
-
-    @tool(id="acme.scratch.ping", mutating=False)
-    def ping(message: Ping) -> str:
-        \"\"\"Answers with the text it got.\"\"\"
-        return message.text
-    """
 
 
 def scratch_pack(root: Path, extra: str = "") -> Path:
