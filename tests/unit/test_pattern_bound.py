@@ -14,11 +14,10 @@ from hatch_kindgi._bounded_schema import bounded_validator, pattern_budget
 from hatch_kindgi._checks import check_entries
 from hatch_kindgi._problems import error
 from hatch_kindgi._settings_check import SchemaChecks
-from tests.helpers.entries import guardrail
+from tests.helpers.entries import GUARD_FILE, guardrail
 
 SLOW = "^([a-z0-9]|[a-z])+$"  # two alternatives match the same letters: 2^n ways to fail
 VICTIM = "a" * 30 + "!"
-GUARD_FILE = "guardrails/tone.py"
 
 
 def _messages(validator: Any, instance: Any) -> list[tuple[list[Any], str]]:
