@@ -27,7 +27,7 @@ from hatch_kindgi._liquid_check import (
     check_template,
     settings_read_problems,
 )
-from hatch_kindgi._problems import Problem, error
+from hatch_kindgi._problems import Problem, error, has_errors
 from hatch_kindgi._settings_check import SchemaChecks
 from hatch_kindgi._template_file import ListDir, Listings, os_reason, read_template_file
 
@@ -107,9 +107,7 @@ class _Block:
     problems: list[Problem] = field(default_factory=list)
 
     def is_clean(self) -> bool:
-        return self.declared is not None and not any(
-            problem.severity == "error" for problem in self.problems
-        )
+        return self.declared is not None and not has_errors(self.problems)
 
     def content(self) -> dict[str, Any] | None:
         if self.declared is None or not isinstance(self.declared.get("content"), dict):

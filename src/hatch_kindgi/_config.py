@@ -9,7 +9,7 @@ from typing import Any
 
 from hatch_kindgi._env import env_lists
 from hatch_kindgi._options import DEFAULT_MAX_FILE_SIZE, HookOptions, hook_options
-from hatch_kindgi._problems import Problem, error, warning
+from hatch_kindgi._problems import Problem, error, has_errors, warning
 from hatch_kindgi._pyproject import PYPROJECT, hook_table, read_pyproject, toml_repr
 
 __all__ = [
@@ -107,7 +107,7 @@ def _pack_config(document: Mapping[str, Any], problems: list[Problem]) -> PackCo
     project = document.get("project")
     project_name = project.get("name") if isinstance(project, Mapping) else None
     dependencies = project.get("dependencies", []) if isinstance(project, Mapping) else []
-    if _has_errors(problems[before:]) or pack_id is None or pack_version is None:
+    if has_errors(problems[before:]) or pack_id is None or pack_version is None:
         return None
     return PackConfig(
         pack_id=pack_id,
@@ -206,7 +206,3 @@ def _discovery(table: Any, problems: list[Problem]) -> Mapping[str, str]:
         else:
             discovery[key] = value
     return discovery
-
-
-def _has_errors(problems: list[Problem]) -> bool:
-    return any(p.severity == "error" for p in problems)

@@ -35,8 +35,8 @@ from hatch_kindgi._discover import (
 from hatch_kindgi._index import build_envelope, index_bytes
 from hatch_kindgi._pins import Pins, resolve_pins
 from hatch_kindgi._primitives import CodeOutcome, index_code
-from hatch_kindgi._problems import Problem, error
-from hatch_kindgi._report import fails, has_errors
+from hatch_kindgi._problems import Problem, error, has_errors
+from hatch_kindgi._report import fails
 
 
 @dataclass(frozen=True)
@@ -158,6 +158,17 @@ def run_pipeline(
     data, index_problems = index_bytes(envelope)
     problems.extend(index_problems)
     return PipelineResult(data, tuple(problems), options, package, python_files, pins, pack)
+
+
+def has_code_modules(root: Path) -> bool:
+    """Whether the pack at `root` has modules for the kindgi SDK to index (the hook asks
+    before a build, to know whether the build environment needs the SDK)."""
+    document, _ = read_pyproject(root)
+    pack = None if document is None else load_config(document, hook_table(document)).pack
+    if pack is None:
+        return False
+    found = _discover_all(root, pack, [])
+    return any(found[kind].files for kind in CODE_KINDS)
 
 
 def _discover_all(root: Path, pack: PackConfig, problems: list[Problem]) -> dict[str, Discovery]:

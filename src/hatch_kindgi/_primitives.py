@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from hatch_kindgi._problems import Problem, error
+from hatch_kindgi._problems import Problem, error, has_errors
 from hatch_kindgi._sdk_outcome import PYPROJECT, file_problems, named_file, refusal
 from hatch_kindgi._sdk_run import IndexerJob, IndexerRun, has_kindgi, run_indexer
 from hatch_kindgi._single_module import pack_table, single_module_pyproject
@@ -145,7 +145,7 @@ def _one_at_a_time(
     with ThreadPoolExecutor(max_workers=workers) as pool:
         outcomes = list(pool.map(alone, enumerate(modules)))
     problems = [problem for outcome in outcomes for problem in outcome.problems]
-    if not any(problem.severity == "error" for problem in problems):
+    if not has_errors(problems):
         problems.append(whole)
     return CodeOutcome(
         tools=_merged(outcomes, "tools"),

@@ -59,6 +59,11 @@ def warning(
     return Problem("warning", code, file, message, line, column, pointer)
 
 
+def has_errors(problems: Iterable[Problem]) -> bool:
+    """Whether any of `problems` is an error."""
+    return any(problem.severity == "error" for problem in problems)
+
+
 def json_pointer(path: Iterable[object]) -> str:
     """RFC 6901 pointer for a path of keys and indexes (`~` and `/` escaped)."""
     return "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in path)

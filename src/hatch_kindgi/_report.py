@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 
-from hatch_kindgi._problems import Problem
+from hatch_kindgi._problems import Problem, has_errors
 
 _BOLD = "\033[1m"
 _RESET = "\033[0m"
@@ -15,11 +15,6 @@ _SEVERITY_COLORS = {"error": "\033[31m", "warning": "\033[33m"}
 def ordered(problems: Iterable[Problem]) -> list[Problem]:
     """Problems deduplicated and sorted by file, line, column, code, then the rest."""
     return sorted(set(problems), key=_sort_key)
-
-
-def has_errors(problems: Iterable[Problem]) -> bool:
-    """Whether any problem is an error."""
-    return any(problem.severity == "error" for problem in problems)
 
 
 def fails(problems: Iterable[Problem], *, strict: bool) -> bool:

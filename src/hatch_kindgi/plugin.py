@@ -12,11 +12,9 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-from hatch_kindgi._config import CODE_KINDS, hook_table, load_config, read_pyproject
-from hatch_kindgi._discover import discover, pattern_problem
 from hatch_kindgi._index import INDEX_FILE
 from hatch_kindgi._pins import RECORD_FILE, read_recorded_pins, record_pins
-from hatch_kindgi._pipeline import run_pipeline
+from hatch_kindgi._pipeline import has_code_modules, run_pipeline
 from hatch_kindgi._problems import Problem
 from hatch_kindgi._report import format_github, format_text
 
@@ -40,7 +38,7 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         indexes the pack's code is the one the pack itself runs with. The sdist asks too:
         it checks the pack as the wheel will, so a broken pack leaves no sdist behind.
         """
-        if self.target_name not in _TARGETS or not _has_code_modules(Path(self.root)):
+        if self.target_name not in _TARGETS or not has_code_modules(Path(self.root)):
             return []
         from packaging.utils import canonicalize_name
 
@@ -119,17 +117,3 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         if failing:
             self._cleanup()
         return failing
-
-
-def _has_code_modules(root: Path) -> bool:
-    document, _ = read_pyproject(root)
-    if document is None:
-        return False
-    pack = load_config(document, hook_table(document)).pack
-    if pack is None:
-        return False
-    for kind in CODE_KINDS:
-        pattern = pack.discovery[kind]
-        if pattern_problem(pattern) is None and discover(root, pattern, code=True).files:
-            return True
-    return False
