@@ -37,9 +37,9 @@ from typing import Any
 
 from generate import generate  # benchmarks/ is on sys.path when this file runs as a script
 
-from hatch_kindgi._blocks import check_blocks
-from hatch_kindgi._discover import discover
-from hatch_kindgi._primitives import index_code
+from hatch_kindgi.blocks.stage import check_blocks
+from hatch_kindgi.code.stage import index_code
+from hatch_kindgi.discover.stage import discover
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
@@ -174,7 +174,7 @@ import json, sys
 from pathlib import Path
 sys.path.insert(0, {here!r})
 import run
-from hatch_kindgi._discover import discover
+from hatch_kindgi.discover.stage import discover
 root = Path({root!r})
 files = discover(root, run.BLOCKS_GLOB).files
 which = {which!r}

@@ -2,6 +2,6 @@
 
 import sys
 
-from hatch_kindgi._cli import main
+from hatch_kindgi.cli.main import main
 
 sys.exit(main())

@@ -12,11 +12,11 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-from hatch_kindgi._index import INDEX_FILE
-from hatch_kindgi._pins import RECORD_FILE, read_recorded_pins, record_pins
-from hatch_kindgi._pipeline import has_code_modules, run_pipeline
-from hatch_kindgi._problems import Problem
-from hatch_kindgi._report import format_github, format_text
+from hatch_kindgi.index.pins import RECORD_FILE, read_recorded_pins, record_pins
+from hatch_kindgi.index.stage import INDEX_FILE
+from hatch_kindgi.pipeline import has_code_modules, run_pipeline
+from hatch_kindgi.report.formats import format_github, format_text
+from hatch_kindgi.report.problems import Problem
 
 _SDK_REQUIREMENT = "kindgi>=0.1.10,<0.2"
 _TARGETS = ("wheel", "sdist")

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from hatch_kindgi import _cli
+from hatch_kindgi.cli import index as index_command
 from tests.helpers.golden import GOLDEN_ENV, broken_cases, expected_report
 from tests.helpers.packs import BROKEN, build_env, copy_pack
 from tests.oracle.node import node_canonical
@@ -69,8 +69,8 @@ def test_help_names_both_commands() -> None:
 
 
 def test_json_report_validates_against_shipped_schema() -> None:
-    """--format json is one document that satisfies schemas/report.schema.json."""
-    schema = json.loads(Path("src/hatch_kindgi/schemas/report.schema.json").read_text("utf-8"))
+    """--format json is one document that satisfies report/report.schema.json."""
+    schema = json.loads(Path("src/hatch_kindgi/report/report.schema.json").read_text("utf-8"))
     run = _cli_run("check", str(BROKEN / "config-many-faults"), "--format", "json")
     assert run.returncode == 1
     document = json.loads(run.stdout)
@@ -114,11 +114,11 @@ def test_index_from_another_day_starts_at_one(tmp_path: Path) -> None:
     output = tmp_path / "index.json"
     output.write_text('{"artifactVersion": "20200101.7"}', "utf-8")
     today = datetime(2026, 11, 29, tzinfo=timezone.utc)
-    assert _cli.next_artifact_version(output, today) == "20261129.1"
+    assert index_command.next_artifact_version(output, today) == "20261129.1"
     output.write_text('{"artifactVersion": "20261129.7"}', "utf-8")
-    assert _cli.next_artifact_version(output, today) == "20261129.8"
+    assert index_command.next_artifact_version(output, today) == "20261129.8"
     output.write_text("not json", "utf-8")
-    assert _cli.next_artifact_version(output, today) == "20261129.1"
+    assert index_command.next_artifact_version(output, today) == "20261129.1"
 
 
 def test_interrupted_write_leaves_old_index(
@@ -133,7 +133,7 @@ def test_interrupted_write_leaves_old_index(
 
     monkeypatch.setattr(Path, "replace", fail)
     with pytest.raises(OSError, match="disk full"):
-        _cli.write_atomically(output, b"new\n")
+        index_command.write_atomically(output, b"new\n")
     assert output.read_bytes() == b"old\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["index.json"]
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from hatch_kindgi._discover import discover
+from hatch_kindgi.discover.stage import discover
 from tests.helpers.golden import GOLDEN_ENV, tree_digest
 from tests.helpers.packs import build_env, copy_pack, report_of, run_build
 

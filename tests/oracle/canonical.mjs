@@ -1,4 +1,4 @@
-// Canonical JSON as JavaScript itself writes it: the oracle for hatch_kindgi._canonical.
+// Canonical JSON as JavaScript itself writes it: the oracle for hatch_kindgi.index.canonical.
 //
 // Protocol: every line of stdin is a JSON array of values (ASCII-only, so lone surrogates
 // arrive as \udxxx escapes); for each line, one line on stdout: a JSON array with, for each

@@ -1,4 +1,4 @@
-"""Canonical JSON computed by Node.js itself, to check `hatch_kindgi._canonical` against.
+"""Canonical JSON computed by Node.js itself, to check `hatch_kindgi.index.canonical` against.
 
 One `node canonical.mjs` process serves every call (started on first use, closed at exit), so a
 test can ask about thousands of values in a few hundred milliseconds.

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from hatch_kindgi._blocks import check_blocks
+from hatch_kindgi.blocks.stage import check_blocks
 
 REPO = Path(__file__).resolve().parents[2]
 BENCHMARKS = REPO / "benchmarks"

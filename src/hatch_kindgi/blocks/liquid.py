@@ -1,0 +1,193 @@
+"""Templates: each parses as Liquid, and reads only its parameters, settings and known filters.
+
+One Liquid environment, built once, parses every template. python-liquid fails on an unknown
+tag when it parses, but on an unknown filter or variable only when it renders; those are found
+by static analysis and reported as warnings.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from liquid import Environment
+from liquid.exceptions import LiquidError
+from liquid.parser import get_parser
+from liquid.stream import TokenStream
+
+from hatch_kindgi.blocks.json_reader import text_position
+from hatch_kindgi.report.problems import Problem, Severity
+from hatch_kindgi.report.suggest import did_you_mean
+
+ENVIRONMENT = Environment()
+"""The Liquid environment every template is parsed with."""
+
+SETTINGS = "settings"
+_PROPERTY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where in a pack a problem points: a file, maybe a position, maybe a JSON pointer."""
+
+    file: str
+    line: int | None = None
+    column: int | None = None
+    pointer: str | None = None
+    suffix: str = ""
+
+    def problem(self, severity: Severity, code: str, message: str) -> Problem:
+        """A problem at this place."""
+        return Problem(
+            severity, code, self.file, message + self.suffix, self.line, self.column, self.pointer
+        )
+
+
+@dataclass(frozen=True)
+class TemplateSite:
+    """Where a template's text lives: a file of its own, or `/content/template` of a block."""
+
+    file: str
+    inline: bool
+
+    def place(self, text: str, index: int) -> Place:
+        """The place of character `index` of the template (unknown when negative)."""
+        if self.inline:
+            if index < 0:
+                return Place(self.file, pointer="/content/template")
+            line, column = text_position(text, index)
+            suffix = f" (template line {line}, column {column})"
+            return Place(self.file, pointer="/content/template", suffix=suffix)
+        if index < 0:
+            return Place(self.file)
+        line, column = text_position(text, index)
+        return Place(self.file, line, column)
+
+
+@dataclass(frozen=True)
+class SettingsRead:
+    """A template's `settings["block"].key`, to check once every block of the pack is known."""
+
+    block_id: str
+    key: str | None
+    place: Place
+
+    @property
+    def expression(self) -> str:
+        """How the template spells the read, e.g. `settings["acme.reply-style"].maxSentences`."""
+        text = f'{SETTINGS}["{self.block_id}"]'
+        if self.key is None:
+            return text
+        return text + (f".{self.key}" if _PROPERTY.fullmatch(self.key) else f'["{self.key}"]')
+
+
+@dataclass(frozen=True)
+class TemplateCheck:
+    """A template's problems and the settings it reads."""
+
+    problems: tuple[Problem, ...]
+    settings_reads: tuple[SettingsRead, ...]
+
+
+def check_template(text: str, site: TemplateSite, parameters: Collection[str]) -> TemplateCheck:
+    """Parse `text` and report what it reads that nothing will give it."""
+    try:
+        template = ENVIRONMENT.from_string(text)
+        analysis = template.analyze(include_partials=False)
+    except LiquidError as exc:
+        index = _error_index(text, exc)
+        problem = site.place(text, index).problem("error", "liquid-syntax", str(exc.message))
+        return TemplateCheck((problem,), ())
+    except RecursionError:
+        problem = site.place(text, -1).problem(
+            "error", "liquid-syntax", "the template nests too deeply to parse"
+        )
+        return TemplateCheck((problem,), ())
+    problems: list[Problem] = []
+    reads: dict[tuple[str, str | None], SettingsRead] = {}
+    for root, variables in analysis.globals.items():
+        if root == SETTINGS:
+            for variable in variables:
+                read = _settings_read(variable.segments, site.place(text, variable.span.index))
+                if read is not None:
+                    reads.setdefault((read.block_id, read.key), read)
+        elif root not in parameters:
+            hint = did_you_mean(root, parameters) or "; declare it under content.parameters"
+            problems.append(
+                site.place(text, variables[0].span.index).problem(
+                    "warning",
+                    "liquid-unknown-variable",
+                    f'the template reads "{root}", which is neither a parameter nor '
+                    f"{SETTINGS}{hint}",
+                )
+            )
+    for name, spans in analysis.filters.items():
+        if name not in ENVIRONMENT.filters:
+            hint = did_you_mean(name, ENVIRONMENT.filters)
+            problems.append(
+                site.place(text, spans[0].index).problem(
+                    "warning",
+                    "liquid-unknown-filter",
+                    f'unknown filter "{name}": rendering would fail{hint}',
+                )
+            )
+    return TemplateCheck(tuple(problems), tuple(reads.values()))
+
+
+def settings_read_problems(
+    reads: Sequence[SettingsRead],
+    settings_values: Mapping[str, Sequence[Mapping[str, Any]]],
+    kinds: Mapping[str, str],
+) -> list[Problem]:
+    """Warnings for reads of settings the pack doesn't bring.
+
+    `settings_values` maps each settings block id to the values of its versions; `kinds`
+    maps every block id of the pack to its kind.
+    """
+    problems: list[Problem] = []
+    for read in reads:
+        versions = settings_values.get(read.block_id)
+        if versions is None:
+            if kinds.get(read.block_id) == "prompt":
+                message = f'"{read.block_id}" is a prompt block, not settings'
+            else:
+                hint = did_you_mean(read.block_id, settings_values)
+                message = f'the pack brings no settings block "{read.block_id}"{hint}'
+            problems.append(
+                read.place.problem(
+                    "warning", "settings-unknown-block", f"{read.expression}: {message}"
+                )
+            )
+        elif read.key is not None and not any(read.key in values for values in versions):
+            keys = {key for values in versions for key in values}
+            problems.append(
+                read.place.problem(
+                    "warning",
+                    "settings-unknown-key",
+                    f'{read.expression}: no version of settings block "{read.block_id}" has '
+                    f'the key "{read.key}"{did_you_mean(read.key, keys)}',
+                )
+            )
+    return problems
+
+
+def _settings_read(segments: Sequence[object], place: Place) -> SettingsRead | None:
+    if len(segments) < 2 or not isinstance(segments[1], str):
+        return None  # settings read whole, or by a computed name: nothing to check
+    key = segments[2] if len(segments) > 2 and isinstance(segments[2], str) else None
+    return SettingsRead(segments[1], key, place)
+
+
+def _error_index(text: str, exc: LiquidError) -> int:
+    """Where a parse error is: from its token, else from where the parser stopped."""
+    if exc.token is not None and exc.token.start_index >= 0 and exc.token.source == text:
+        return exc.token.start_index
+    stream = TokenStream(ENVIRONMENT.tokenizer()(text))
+    with contextlib.suppress(LiquidError, RecursionError):
+        get_parser(ENVIRONMENT).parse(stream)
+    if stream.pos >= len(stream.tokens):
+        return len(text)
+    return max(stream.tokens[max(stream.pos - 1, 0)].start_index, 0)

@@ -1,0 +1,301 @@
+"""The shape of a block: its keys, their types, and the id, version and kind rules.
+
+Only what one file shows is checked here; templates, schemas and rules across files are the
+business of the modules that `stage` runs after this one.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from hatch_kindgi.blocks.json_reader import json_type
+from hatch_kindgi.report.problems import Problem, error, json_pointer
+from hatch_kindgi.report.suggest import did_you_mean
+
+BLOCK_KEYS = ("id", "version", "kind", "description", "content")
+REQUIRED_KEYS = ("id", "version", "kind", "content")
+KINDS = ("prompt", "settings")
+CONTENT_KEYS = {
+    "prompt": ("template", "templateFile", "parameters"),
+    "settings": ("values", "schema"),
+}
+PARAMETER_KEYS = ("name", "type", "description", "required", "default")
+PARAMETER_TYPES = ("string", "number", "boolean", "date")
+
+_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+")
+_VERSION = re.compile(r"(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)")
+_LOOSE_VERSION = re.compile(r"v?[0-9]+\.[0-9]+\.[0-9]+")
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+Version = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class BlockHeader:
+    """What identifies a block, each part None when the file doesn't give it validly."""
+
+    id: str | None
+    version: Version | None
+    kind: str | None
+
+
+@dataclass(frozen=True)
+class ShapeCheck:
+    """A block's header and the problems with its shape."""
+
+    header: BlockHeader
+    problems: tuple[Problem, ...]
+
+
+def parse_version(text: str) -> Version | None:
+    """`(major, minor, patch)` of a plain `MAJOR.MINOR.PATCH` version, else None."""
+    match = _VERSION.fullmatch(text)
+    if match is None:
+        return None
+    return int(match.group(1)), int(match.group(2)), int(match.group(3))
+
+
+def format_version(version: Version) -> str:
+    """`1.2.3` for (1, 2, 3)."""
+    return ".".join(str(part) for part in version)
+
+
+def check_shape(file: str, block: dict[str, Any]) -> ShapeCheck:
+    """Every shape problem of `block`, the parsed object of block file `file`."""
+    shape = _Shape(file)
+    shape.unknown_keys(block, (), BLOCK_KEYS)
+    for key in REQUIRED_KEYS:
+        if key not in block:
+            shape.add(
+                "block-shape",
+                None,
+                f'the block has no "{key}"; a block has id, version, kind and content',
+            )
+    block_id = shape.block_id(block["id"]) if "id" in block else None
+    version = shape.version(block["version"]) if "version" in block else None
+    kind = shape.kind(block["kind"]) if "kind" in block else None
+    if "description" in block:
+        shape.string(block["description"], ("description",))
+    if "content" in block:
+        content = block["content"]
+        if shape.typed(content, ("content",), dict, "an object"):
+            if kind == "prompt":
+                shape.prompt(content)
+            elif kind == "settings":
+                shape.settings(content)
+    return ShapeCheck(BlockHeader(block_id, version, kind), tuple(shape.problems))
+
+
+class _Shape:
+    """Collects the shape problems of one block file."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.problems: list[Problem] = []
+
+    def add(self, code: str, path: tuple[object, ...] | None, message: str) -> None:
+        pointer = None if path is None else json_pointer(path)
+        self.problems.append(error(code, self.file, message, pointer=pointer))
+
+    def unknown_keys(
+        self,
+        mapping: dict[str, Any],
+        path: tuple[object, ...],
+        allowed: Iterable[str],
+        kind: str | None = None,
+    ) -> None:
+        known = tuple(allowed)
+        for key in mapping:
+            if key in known:
+                continue
+            other = next((k for k in KINDS if k != kind and key in CONTENT_KEYS[k]), None)
+            if kind is not None and other is not None:
+                message = (
+                    f'unknown key "{key}": it is a {other} block\'s key, and this block is {kind}'
+                )
+            else:
+                message = f'unknown key "{key}"{did_you_mean(key, known)}'
+            self.add("block-unknown-key", (*path, key), message)
+
+    def typed(self, value: Any, path: tuple[object, ...], kind: type, name: str) -> bool:
+        if isinstance(value, kind) and not (kind is int and isinstance(value, bool)):
+            return True
+        self.add("block-shape", path, f"must be {name}, not {json_type(value, article=True)}")
+        return False
+
+    def string(self, value: Any, path: tuple[object, ...]) -> bool:
+        return self.typed(value, path, str, "a string")
+
+    def block_id(self, value: Any) -> str | None:
+        if not self.string(value, ("id",)):
+            return None
+        if _ID.fullmatch(value):
+            return str(value)
+        self.add(
+            "block-id",
+            ("id",),
+            f'"{value}" is not a dotted lowercase id: two or more segments of a-z, 0-9 and '
+            'inner hyphens, joined by dots (like "acme.reply-prompt")',
+        )
+        return None
+
+    def version(self, value: Any) -> Version | None:
+        if not self.string(value, ("version",)):
+            return None
+        parsed = parse_version(value)
+        if parsed is not None:
+            return parsed
+        if _LOOSE_VERSION.match(value) and not value.startswith("v"):
+            head = _LOOSE_VERSION.match(value)
+            assert head is not None
+            why = (
+                "; a pre-release or build suffix is not allowed"
+                if head.end() < len(value)
+                else "; numbers have no leading zeros"
+            )
+        else:
+            why = ""
+        self.add(
+            "block-version",
+            ("version",),
+            f'"{value}" is not a plain MAJOR.MINOR.PATCH version (like "1.0.0"){why}',
+        )
+        return None
+
+    def kind(self, value: Any) -> str | None:
+        if not self.string(value, ("kind",)):
+            return None
+        if value in KINDS:
+            return str(value)
+        hint = did_you_mean(value, KINDS) or '; a block is "prompt" or "settings"'
+        self.add("block-kind", ("kind",), f'"{value}" is not a block kind{hint}')
+        return None
+
+    def prompt(self, content: dict[str, Any]) -> None:
+        self.unknown_keys(
+            content,
+            ("content",),
+            CONTENT_KEYS["prompt"],
+            kind="prompt",
+        )
+        has_template = "template" in content
+        has_file = "templateFile" in content
+        if has_template and has_file:
+            self.add(
+                "block-shape",
+                ("content",),
+                'has both "template" and "templateFile"; give one of them',
+            )
+        elif not has_template and not has_file:
+            self.add(
+                "block-shape",
+                ("content",),
+                'has neither "template" (the Liquid text) nor "templateFile" (its file); give one',
+            )
+        if (
+            has_template
+            and self.string(content["template"], ("content", "template"))
+            and not content["template"]
+        ):
+            self.add("block-shape", ("content", "template"), "the template is empty")
+        if (
+            has_file
+            and self.string(content["templateFile"], ("content", "templateFile"))
+            and not content["templateFile"]
+        ):
+            self.add("block-shape", ("content", "templateFile"), "the path is empty")
+        if "parameters" in content:
+            self.parameters(content["parameters"])
+
+    def parameters(self, parameters: Any) -> None:
+        path: tuple[object, ...] = ("content", "parameters")
+        if not self.typed(parameters, path, list, "an array"):
+            return
+        names: dict[str, int] = {}
+        for index, parameter in enumerate(parameters):
+            here = (*path, index)
+            if not self.typed(parameter, here, dict, "an object"):
+                continue
+            self.unknown_keys(parameter, here, PARAMETER_KEYS)
+            for key in ("name", "type"):
+                if key not in parameter:
+                    self.add("block-shape", here, f'the parameter has no "{key}"')
+            name = parameter.get("name")
+            if "name" in parameter and self.string(name, (*here, "name")):
+                if not name:
+                    self.add("block-parameter", (*here, "name"), "the name is empty")
+                elif name in names:
+                    self.add(
+                        "block-parameter",
+                        (*here, "name"),
+                        f'"{name}" is already the name of parameter {names[name]}',
+                    )
+                else:
+                    names[name] = index
+            if "description" in parameter:
+                self.string(parameter["description"], (*here, "description"))
+            if "required" in parameter:
+                self.typed(parameter["required"], (*here, "required"), bool, "true or false")
+            kind = self.parameter_type(parameter["type"], here) if "type" in parameter else None
+            if kind is not None and parameter.get("default") is not None:
+                self.default(parameter["default"], kind, (*here, "default"))
+
+    def parameter_type(self, value: Any, here: tuple[object, ...]) -> str | None:
+        if not self.string(value, (*here, "type")):
+            return None
+        if value in PARAMETER_TYPES:
+            return str(value)
+        known = ", ".join(PARAMETER_TYPES)
+        hint = did_you_mean(value, PARAMETER_TYPES) or f"; use one of {known}"
+        self.add("block-parameter", (*here, "type"), f'"{value}" is not a parameter type{hint}')
+        return None
+
+    def default(self, value: Any, kind: str, path: tuple[object, ...]) -> None:
+        if kind == "string":
+            fits = isinstance(value, str)
+        elif kind == "number":
+            fits = isinstance(value, (int, float)) and not isinstance(value, bool)
+        elif kind == "boolean":
+            fits = isinstance(value, bool)
+        else:
+            fits = isinstance(value, str) and _is_date(value)
+        if not fits:
+            shown = json_type(value, article=True)
+            want = "a date string (YYYY-MM-DD)" if kind == "date" else f"a {kind}"
+            self.add(
+                "block-parameter",
+                path,
+                f"the default is {shown}, but the parameter's type is {kind}: give {want}",
+            )
+
+    def settings(self, content: dict[str, Any]) -> None:
+        self.unknown_keys(
+            content,
+            ("content",),
+            CONTENT_KEYS["settings"],
+            kind="settings",
+        )
+        if "values" not in content:
+            self.add(
+                "block-shape",
+                ("content",),
+                'has no "values"; settings content holds its values as an object',
+            )
+        else:
+            self.typed(content["values"], ("content", "values"), dict, "an object")
+        if "schema" in content:
+            self.typed(content["schema"], ("content", "schema"), dict, "an object")
+
+
+def _is_date(text: str) -> bool:
+    if not _DATE.fullmatch(text):
+        return False
+    try:
+        datetime.date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True

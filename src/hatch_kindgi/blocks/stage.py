@@ -1,0 +1,349 @@
+"""The blocks stage: every block file read and checked, and turned into its index entry.
+
+Each file is checked on its own first (JSON, shape, template), then the rules across files
+run: one file per id and version, one kind per id, schemas inherited by later versions,
+and the settings templates read. Nothing a pack author writes makes this raise.
+"""
+
+from __future__ import annotations
+
+import errno
+import gc
+import os
+import stat
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hatch_kindgi.blocks.json_reader import read_json_object
+from hatch_kindgi.blocks.liquid import (
+    SettingsRead,
+    TemplateSite,
+    check_template,
+    settings_read_problems,
+)
+from hatch_kindgi.blocks.settings import SchemaChecks
+from hatch_kindgi.blocks.shape import BlockHeader, check_shape, format_version
+from hatch_kindgi.blocks.template_file import ListDir, Listings, os_reason, read_template_file
+from hatch_kindgi.config.stage import DEFAULT_MAX_FILE_SIZE
+from hatch_kindgi.discover.stage import describe_other
+from hatch_kindgi.report.problems import Problem, error, has_errors
+
+DEFAULT_MAX_FILE_BYTES = DEFAULT_MAX_FILE_SIZE
+"""Largest block file or template file read, in bytes."""
+
+
+@dataclass(frozen=True)
+class BlocksOutcome:
+    """The index entries of a pack's blocks and the problems found in them.
+
+    `entries` holds the blocks without errors, each as declared with `templateFile`
+    replaced by `template` (the file's text) and `modulePath` added, sorted by id (UTF-16
+    code units) then version (numerically).
+    """
+
+    entries: tuple[dict[str, Any], ...]
+    problems: tuple[Problem, ...]
+
+
+def check_blocks(
+    root: Path,
+    files: Sequence[str],
+    blocks_folder: str,
+    others: Sequence[str] = (),
+    *,
+    max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
+    list_dir: ListDir = os.listdir,
+) -> BlocksOutcome:
+    """Check the block files `files` (pack-relative) of the pack at `root`.
+
+    `blocks_folder` is the blocks glob's static prefix ("" for the pack root): templates
+    stay inside it. `others` are paths the glob matched that are not regular files.
+    """
+    problems = [_not_a_file(root, path) for path in others]
+    checks = SchemaChecks()
+    with _collector_paused():
+        blocks = _check_files(root, sorted(files), blocks_folder, max_file_bytes, list_dir, checks)
+        _check_across(blocks, checks)
+    for block in blocks:
+        problems.extend(block.problems)
+    entries = [block.entry() for block in blocks if block.is_clean()]
+    entries.sort(key=lambda entry: (entry["id"].encode("utf-16-be"), _version_key(entry)))
+    return BlocksOutcome(tuple(entries), tuple(sorted(set(problems), key=_problem_order)))
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cyclic collector off while the blocks are checked, as the caller had it after.
+
+    The stage keeps every parsed template, schema and validator alive until it ends, so each
+    full collection rescans a heap that only grows: a fifth of the stage's time at 5,000
+    blocks (docs/performance.md). The cycles it leaves are collected after it; the peak memory
+    this costs is measured there too.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+_NO_HEADER = BlockHeader(None, None, None)
+
+
+@dataclass
+class _Block:
+    """One block file as its checks go along."""
+
+    file: str
+    declared: dict[str, Any] | None = None
+    header: BlockHeader = _NO_HEADER
+    template: str | None = None
+    reads: tuple[SettingsRead, ...] = ()
+    problems: list[Problem] = field(default_factory=list)
+
+    def is_clean(self) -> bool:
+        return self.declared is not None and not has_errors(self.problems)
+
+    def content(self) -> dict[str, Any] | None:
+        if self.declared is None or not isinstance(self.declared.get("content"), dict):
+            return None
+        content: dict[str, Any] = self.declared["content"]
+        return content
+
+    def entry(self) -> dict[str, Any]:
+        assert self.declared is not None
+        entry = dict(self.declared)
+        content = dict(self.content() or {})
+        if "templateFile" in content:
+            del content["templateFile"]
+            content["template"] = self.template
+        entry["content"] = content
+        entry["modulePath"] = self.file
+        return entry
+
+
+def _check_files(  # noqa: PLR0917 (the run's shared state, threaded through)
+    root: Path,
+    files: Sequence[str],
+    blocks_folder: str,
+    max_bytes: int,
+    list_dir: ListDir,
+    checks: SchemaChecks,
+) -> list[_Block]:
+    """Each file checked on its own, in the order given."""
+    listings = Listings(list_dir)
+    return [_check_file(root, file, blocks_folder, max_bytes, listings, checks) for file in files]
+
+
+def _check_file(  # noqa: PLR0917 (the run's shared state, threaded through)
+    root: Path,
+    file: str,
+    blocks_folder: str,
+    max_bytes: int,
+    listings: Listings,
+    checks: SchemaChecks,
+) -> _Block:
+    block = _Block(file)
+    data = _read_bytes(root, file, max_bytes, block.problems)
+    if data is None:
+        return block
+    parsed = read_json_object(file, data)
+    block.problems.extend(parsed.problems)
+    if parsed.value is None:
+        return block
+    block.declared = parsed.value
+    shape = check_shape(file, parsed.value)
+    block.header = shape.header
+    block.problems.extend(shape.problems)
+    content = block.content()
+    if content is None:
+        return block
+    if shape.header.kind == "prompt":
+        _check_prompt(
+            root,
+            block,
+            content=content,
+            blocks_folder=blocks_folder,
+            max_bytes=max_bytes,
+            listings=listings,
+        )
+    elif shape.header.kind == "settings":
+        _check_own_schema(block, content, checks)
+    return block
+
+
+def _check_own_schema(block: _Block, content: dict[str, Any], checks: SchemaChecks) -> None:
+    """The settings block's own schema, and its values against it: all one file shows.
+
+    Values checked against an earlier version's schema wait for `_check_settings`.
+    """
+    schema = content.get("schema")
+    if not isinstance(schema, dict):
+        return
+    block.problems.extend(checks.schema_problems(block.file, schema))
+    values = content.get("values")
+    if schema and isinstance(values, dict):
+        block.problems.extend(checks.value_problems(block.file, values, schema))
+
+
+def _check_prompt(
+    root: Path,
+    block: _Block,
+    *,
+    content: dict[str, Any],
+    blocks_folder: str,
+    max_bytes: int,
+    listings: Listings,
+) -> None:
+    inline = content.get("template")
+    path = content.get("templateFile")
+    if isinstance(inline, str) and inline:
+        site = TemplateSite(block.file, inline=True)
+        text = inline
+    elif isinstance(path, str) and path and "template" not in content:
+        found = read_template_file(
+            root, block.file, path, blocks_folder, max_bytes=max_bytes, listings=listings
+        )
+        block.problems.extend(found.problems)
+        if found.path is None or found.text is None:
+            return
+        site = TemplateSite(found.path, inline=False)
+        text = found.text
+    else:
+        return
+    block.template = text
+    checked = check_template(text, site, _parameter_names(content))
+    block.problems.extend(checked.problems)
+    block.reads = checked.settings_reads
+
+
+def _parameter_names(content: dict[str, Any]) -> frozenset[str]:
+    parameters = content.get("parameters")
+    if not isinstance(parameters, list):
+        return frozenset()
+    return frozenset(
+        parameter["name"]
+        for parameter in parameters
+        if isinstance(parameter, dict) and isinstance(parameter.get("name"), str)
+    )
+
+
+def _check_across(blocks: Sequence[_Block], checks: SchemaChecks) -> None:
+    first_file: dict[tuple[str, tuple[int, int, int]], str] = {}
+    first_kind: dict[str, tuple[str, str]] = {}
+    for block in blocks:
+        block_id, version, kind = block.header.id, block.header.version, block.header.kind
+        if block_id is not None and version is not None:
+            earlier = first_file.setdefault((block_id, version), block.file)
+            if earlier != block.file:
+                block.problems.append(
+                    error(
+                        "block-duplicate",
+                        block.file,
+                        f"{block_id} {format_version(version)} is also declared in {earlier}; "
+                        "a version of a block is one file (give this one a new version)",
+                        pointer="/version",
+                    )
+                )
+        if block_id is not None and kind is not None:
+            earlier_kind, earlier_file = first_kind.setdefault(block_id, (kind, block.file))
+            if earlier_kind != kind:
+                block.problems.append(
+                    error(
+                        "block-kind-conflict",
+                        block.file,
+                        f"{block_id} is a {earlier_kind} block in {earlier_file}; every version "
+                        f"of a block has the same kind",
+                        pointer="/kind",
+                    )
+                )
+    settings_values = _check_settings(blocks, first_kind, checks)
+    kinds = {block_id: kind for block_id, (kind, _) in first_kind.items()}
+    for block in blocks:
+        if block.reads:
+            block.problems.extend(settings_read_problems(block.reads, settings_values, kinds))
+
+
+def _check_settings(
+    blocks: Sequence[_Block], first_kind: dict[str, tuple[str, str]], checks: SchemaChecks
+) -> dict[str, list[dict[str, Any]]]:
+    """Check values against the schema of an earlier version; the values of each settings id."""
+    versions: dict[str, list[_Block]] = {}
+    for block in blocks:
+        if block.header.kind == "settings" and block.content() is not None:
+            versions.setdefault(block.header.id or "", []).append(block)
+    values_by_id: dict[str, list[dict[str, Any]]] = {}
+    for block_id, group in versions.items():
+        group.sort(key=lambda block: block.header.version or (-1, -1, -1))
+        inherited: tuple[dict[str, Any], str] | None = None
+        for block in group:
+            content = block.content()
+            assert content is not None
+            values = content.get("values")
+            if isinstance(values, dict) and block_id and first_kind[block_id][0] == "settings":
+                values_by_id.setdefault(block_id, []).append(values)
+            schema = content.get("schema")
+            if isinstance(schema, dict):  # checked with its file, by `_check_own_schema`
+                version = block.header.version
+                if version is not None:
+                    inherited = (schema, format_version(version)) if schema else None
+            elif "schema" not in content and inherited is not None and isinstance(values, dict):
+                block.problems.extend(
+                    checks.value_problems(block.file, values, inherited[0], inherited[1])
+                )
+    return values_by_id
+
+
+def _read_bytes(root: Path, file: str, max_bytes: int, problems: list[Problem]) -> bytes | None:
+    path = root / file
+    try:
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):
+            problems.append(_not_a_file(root, file))
+            return None
+        if info.st_size > max_bytes:
+            problems.append(
+                error(
+                    "block-too-large",
+                    file,
+                    f"the file is {info.st_size} bytes, more than the limit of {max_bytes} "
+                    "(hook option `max-file-size`)",
+                )
+            )
+            return None
+        return path.read_bytes()
+    except OSError as exc:
+        if exc.errno in (errno.ELOOP, errno.ENOENT):
+            problems.append(_not_a_file(root, file))
+        else:
+            problems.append(error("block-read", file, f"cannot be read: {os_reason(exc)}"))
+        return None
+
+
+def _not_a_file(root: Path, file: str) -> Problem:
+    what = describe_other(root, file)
+    if what == "is a folder named like a match":
+        return error(
+            "block-not-file", file, "is a folder named like a block file; a block is one JSON file"
+        )
+    return error("block-not-file", file, f"{what}, not a block file")
+
+
+def _version_key(entry: dict[str, Any]) -> tuple[int, ...]:
+    return tuple(int(part) for part in str(entry["version"]).split("."))
+
+
+def _problem_order(problem: Problem) -> tuple[str, int, int, str, str, str]:
+    return (
+        problem.file,
+        problem.line or 0,
+        problem.column or 0,
+        problem.code,
+        problem.pointer or "",
+        problem.message,
+    )

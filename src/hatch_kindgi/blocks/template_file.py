@@ -1,0 +1,201 @@
+"""Resolving a prompt's `templateFile`: inside the blocks folder, case-exact, UTF-8 text.
+
+Names are compared with directory listings, one path segment at a time, never with
+`exists()` or `open()`: on a case-insensitive file system those find `reply.liquid` for
+`Reply.liquid`, and the pack would then break on Linux. The listing function is a parameter
+so a test can stand in for such a file system.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import posixpath
+import re
+import stat
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from hatch_kindgi.blocks.json_reader import byte_position, text_position
+from hatch_kindgi.report.problems import Problem, error
+
+ListDir = Callable[[str], Iterable[str]]
+"""Names in a folder, given its path: `os.listdir` unless a test fakes one."""
+
+POINTER = "/content/templateFile"
+_DRIVE = re.compile(r"[A-Za-z]:")
+
+
+@dataclass(frozen=True)
+class TemplateFile:
+    """The template's pack-relative path and text, each None when it can't be had."""
+
+    path: str | None
+    text: str | None
+    problems: tuple[Problem, ...]
+
+
+class Listings:
+    """Folder listings and real paths, each taken once however many templates ask.
+
+    One instance serves one run of the blocks stage: a pack of thousands of templates in one
+    folder would otherwise list that folder once per template, which grows with the square
+    of the pack.
+    """
+
+    def __init__(self, list_dir: ListDir = os.listdir) -> None:
+        self._list_dir = list_dir
+        self._names: dict[str, frozenset[str]] = {}
+        self._real: dict[str, str] = {}
+
+    def names(self, folder: str) -> frozenset[str]:
+        """The names in `folder` (none when it can't be listed)."""
+        names = self._names.get(folder)
+        if names is None:
+            try:
+                names = frozenset(self._list_dir(folder))
+            except OSError:
+                names = frozenset()
+            self._names[folder] = names
+        return names
+
+    def real_folder(self, folder: Path) -> str:
+        """`os.path.realpath` of `folder`."""
+        key = str(folder)
+        real = self._real.get(key)
+        if real is None:
+            real = self._real[key] = os.path.realpath(folder)
+        return real
+
+
+def read_template_file(
+    root: Path,
+    block_file: str,
+    value: str,
+    blocks_folder: str,
+    *,
+    max_bytes: int,
+    list_dir: ListDir = os.listdir,
+    listings: Listings | None = None,
+) -> TemplateFile:
+    """Find and read `value`, the templateFile of pack file `block_file`.
+
+    `listings` shares folder listings across the templates of one run (else `list_dir` is
+    asked afresh).
+    """
+    if listings is None:
+        listings = Listings(list_dir)
+    named = f'templateFile "{value}"'
+
+    def refuse(code: str, message: str) -> TemplateFile:
+        return TemplateFile(None, None, (error(code, block_file, message, pointer=POINTER),))
+
+    if "\\" in value:
+        return refuse("template-file", f'{named} holds a backslash; separate folders with "/"')
+    if value.startswith("/") or _DRIVE.match(value):
+        return refuse(
+            "template-file", f"{named} is absolute; give a path from the block file's folder"
+        )
+    if "\x00" in value:
+        return refuse("template-file", f"{named} holds a NUL character, which no file name can")
+    target = _join(posixpath.dirname(block_file), value)
+    folder = blocks_folder.strip("/")
+    if target is None or (folder and not target.startswith(folder + "/")):
+        where = f'the blocks folder "{folder}"' if folder else "the pack"
+        return refuse("template-file", f"{named} leads outside {where}")
+    current = root
+    for segment in target.split("/"):
+        names = listings.names(str(current))
+        if segment not in names:
+            near = sorted(name for name in names if name.casefold() == segment.casefold())
+            if near:
+                others = " or ".join(f'"{name}"' for name in near)
+                verb = "differs" if len(near) == 1 else "differ"
+                return refuse("template-case", f"{named} not found; {others} {verb} only in case")
+            return refuse("template-file", f'{named} not found (looked for "{target}")')
+        current = current / segment
+    return _read(
+        real_folder=listings.real_folder(root / folder if folder else root),
+        path=current,
+        target=target,
+        block_file=block_file,
+        named=named,
+        max_bytes=max_bytes,
+    )
+
+
+def _join(folder: str, value: str) -> str | None:
+    """`value` taken from `folder`, `.` and `..` resolved; None when it climbs out of the pack."""
+    segments = folder.split("/") if folder else []
+    for segment in value.split("/"):
+        if segment in ("", "."):
+            continue
+        if segment == "..":
+            if not segments:
+                return None
+            segments.pop()
+        else:
+            segments.append(segment)
+    return "/".join(segments) if segments else None
+
+
+def _read(
+    *,
+    real_folder: str,
+    path: Path,
+    target: str,
+    block_file: str,
+    named: str,
+    max_bytes: int,
+) -> TemplateFile:
+    def refuse(message: str, at: tuple[str, int, int] | None = None) -> TemplateFile:
+        if at is None:
+            problem = error("template-file", block_file, message, pointer=POINTER)
+        else:
+            problem = error("template-file", at[0], message, line=at[1], column=at[2])
+        return TemplateFile(None, None, (problem,))
+
+    real = os.path.realpath(path)
+    if not real.startswith(real_folder + os.sep):
+        return refuse(f"{named} leads outside the blocks folder through a symbolic link")
+    try:
+        info = path.stat()
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return refuse(f"{named} is a symbolic link loop")
+        return refuse(f"{named} cannot be read: {os_reason(exc)}")
+    if stat.S_ISDIR(info.st_mode):
+        return refuse(f"{named} is a folder, not a file")
+    if not stat.S_ISREG(info.st_mode):
+        return refuse(f"{named} is not a regular file")
+    if info.st_size > max_bytes:
+        return refuse(
+            f"the template is {info.st_size} bytes, more than the limit of {max_bytes} "
+            "(hook option `max-file-size`)",
+            (target, 1, 1),
+        )
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        return refuse(f"{named} cannot be read: {os_reason(exc)}")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line, column = byte_position(data, exc.start)
+        return refuse(
+            f"not valid UTF-8 (byte 0x{data[exc.start]:02x}); a template is UTF-8 text",
+            (target, line, column),
+        )
+    if "\x00" in text:
+        line, column = text_position(text, text.index("\x00"))
+        return refuse(
+            "holds a NUL character; a template is text, not binary data", (target, line, column)
+        )
+    return TemplateFile(target, text, ())
+
+
+def os_reason(exc: OSError) -> str:
+    """The OS's reason without the path it names (an absolute path has no place in a report)."""
+    return (exc.strerror or type(exc).__name__).lower()

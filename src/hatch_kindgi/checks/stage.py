@@ -1,0 +1,41 @@
+"""Checks across entries: what only a view of the whole pack can tell.
+
+Guardrails (`guardrails`), agents on their own (`agents`), and the versions agents
+name by npm-style range: prompt, settings and model-settings blocks (`block_refs`,
+`model_settings`) and tools (`tool_refs`) the pack brings (`versions`). Each problem names the
+file that declares the entry at fault, with a JSON pointer into the entry (or, for a block's
+values, into the block file).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from hatch_kindgi.checks.agents import agent_problems
+from hatch_kindgi.checks.block_refs import block_ref_problems
+from hatch_kindgi.checks.guardrails import guardrail_problems
+from hatch_kindgi.checks.tool_refs import tool_ref_problems
+from hatch_kindgi.checks.versions import versions_by_id
+from hatch_kindgi.report.problems import Problem
+
+
+def check_entries(
+    tools: Sequence[Mapping[str, Any]],
+    guardrails: Sequence[Mapping[str, Any]],
+    agents: Sequence[Mapping[str, Any]],
+    flows: Sequence[Mapping[str, Any]],
+    blocks: Sequence[Mapping[str, Any]],
+) -> tuple[Problem, ...]:
+    """Every problem across the pack's entries, each naming the file that declares it."""
+    del flows  # nothing across flows yet; the signature keeps the pipeline uniform
+    problems: list[Problem] = []
+    for entry in guardrails:
+        problems.extend(guardrail_problems(entry))
+    block_versions = versions_by_id(blocks)
+    tool_versions = versions_by_id(tools)
+    for entry in agents:
+        problems.extend(agent_problems(entry))
+        problems.extend(block_ref_problems(entry, block_versions))
+        problems.extend(tool_ref_problems(entry, tool_versions))
+    return tuple(dict.fromkeys(problems))

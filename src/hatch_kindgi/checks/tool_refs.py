@@ -1,0 +1,52 @@
+"""Tool references: each tool an agent names by npm-style range, against the pack's tools."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from hatch_kindgi.checks.versions import (
+    Brought,
+    id_and_version,
+    newest_in,
+    npm_range,
+    range_problem,
+    unsatisfied_problem,
+)
+from hatch_kindgi.report.problems import Problem
+from hatch_kindgi.report.text import file_of, quoted
+
+
+def tool_ref_problems(
+    entry: Mapping[str, Any], tools: Mapping[str, Sequence[Brought]]
+) -> list[Problem]:
+    """A problem for each tool range of the agent that is not one, or that no tool satisfies.
+
+    A tool the pack does not bring is left to the runtime.
+    """
+    file = file_of(entry, "modulePath")
+    named = entry.get("tools")
+    problems: list[Problem] = []
+    for number, ref in enumerate(named if isinstance(named, list) else []):
+        found = id_and_version(ref)
+        if found is None:
+            continue
+        tool_id, wanted = found
+        pointer = f"/tools/{number}/version"
+        spec = npm_range(wanted)
+        if spec is None:
+            problems.append(range_problem(file, pointer, "tool", wanted))
+            continue
+        versions = tools.get(tool_id)
+        if versions and newest_in(spec, versions) is None:
+            problems.append(
+                unsatisfied_problem(
+                    "agent-tool-version",
+                    file,
+                    pointer=pointer,
+                    named=f"tool {quoted(tool_id)}",
+                    wanted=wanted,
+                    versions=versions,
+                )
+            )
+    return problems

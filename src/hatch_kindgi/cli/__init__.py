@@ -1,0 +1,2 @@
+"""The command line, `hatch-kindgi` and `python -m hatch_kindgi`: an adapter over the pipeline.
+Each command is a module here; `main` dispatches to it."""

@@ -1,0 +1,26 @@
+"""`hatch-kindgi check [PACK_DIR]`: every problem in the pack, and nothing written."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from hatch_kindgi.cli.output import EXIT_USAGE, Command, add_pack_arguments, finish, pack_root
+from hatch_kindgi.pipeline import run_pipeline
+
+
+def _run(args: argparse.Namespace) -> int:
+    root = pack_root(args)
+    if root is None:
+        return EXIT_USAGE
+    return finish(run_pipeline(root, environ=os.environ), args.format, sys.stdout)
+
+
+COMMAND = Command(
+    name="check",
+    summary="report every problem in the pack; write nothing",
+    description="report every problem in the pack (exit 0 clean, 1 problems, 2 usage)",
+    add_arguments=add_pack_arguments,
+    run=_run,
+)

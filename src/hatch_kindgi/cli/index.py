@@ -1,0 +1,119 @@
+"""`hatch-kindgi index [PACK_DIR] [-o FILE]`: check the pack, then write its index.json."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import sys
+import tempfile
+from datetime import datetime, timezone
+from pathlib import Path
+
+from hatch_kindgi.cli.output import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    EXIT_USAGE,
+    Command,
+    add_pack_arguments,
+    finish,
+    pack_root,
+)
+from hatch_kindgi.config.timestamps import normalize_timestamp
+from hatch_kindgi.index.stage import INDEX_FILE
+from hatch_kindgi.pipeline import LocalPins, run_pipeline
+
+
+def _arguments(parser: argparse.ArgumentParser) -> None:
+    add_pack_arguments(parser)
+    parser.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        help="where to write the index (default: PACK_DIR/index.json)",
+    )
+    parser.add_argument(
+        "--artifact-version",
+        metavar="V",
+        help="this build's artifactVersion (default: YYYYMMDD.N, N counting up "
+        "from the index already at FILE when it is from today)",
+    )
+    parser.add_argument(
+        "--published-at",
+        metavar="T",
+        help="an ISO 8601 date-time with a zone (default: SOURCE_DATE_EPOCH, else now)",
+    )
+
+
+def _run(args: argparse.Namespace) -> int:
+    root = pack_root(args)
+    if root is None:
+        return EXIT_USAGE
+    output = Path(args.output) if args.output else root / INDEX_FILE
+    published_at = None
+    if args.published_at is not None:
+        published_at = normalize_timestamp(args.published_at)
+        if published_at is None:
+            sys.stderr.write(
+                f"hatch-kindgi index: --published-at {args.published_at!r} is not an ISO 8601 "
+                'date-time with a zone, like "2026-09-20T14:32:07.104Z"\n'
+            )
+            return EXIT_USAGE
+    if args.artifact_version is not None and not args.artifact_version.strip():
+        sys.stderr.write("hatch-kindgi index: --artifact-version must not be empty\n")
+        return EXIT_USAGE
+    local = LocalPins(args.artifact_version, published_at, next_artifact_version(output))
+    result = run_pipeline(root, environ=os.environ, local_pins=local)
+    code = finish(result, args.format, sys.stdout)
+    if code != EXIT_OK or result.index is None:
+        return code
+    try:
+        write_atomically(output, result.index)
+    except OSError as cause:
+        sys.stderr.write(f"hatch-kindgi index: cannot write {output}: {cause}\n")
+        return EXIT_PROBLEMS
+    if args.format == "text" and result.pins is not None:
+        sys.stdout.write(
+            f"wrote {output} (artifactVersion {result.pins.artifact_version}, "
+            f"publishedAt {result.pins.published_at})\n"
+        )
+    return EXIT_OK
+
+
+def next_artifact_version(output: Path, today: datetime | None = None) -> str:
+    """`YYYYMMDD.N` for today (UTC): N one past the index already at `output` when that
+    one is from today, else 1."""
+    stamp = (today or datetime.now(timezone.utc)).strftime("%Y%m%d")
+    try:
+        previous = json.loads(output.read_bytes()).get("artifactVersion")
+    except (OSError, ValueError, AttributeError):
+        previous = None
+    match = re.fullmatch(
+        re.escape(stamp) + r"\.(\d+)", previous if isinstance(previous, str) else ""
+    )
+    return f"{stamp}.{int(match.group(1)) + 1 if match else 1}"
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write `data` to `path` so a crash or an error leaves the old file as it was."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        Path(temporary).replace(path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+COMMAND = Command(
+    name="index",
+    summary="check the pack, then write its index.json atomically",
+    description="check, then write the pack's index.json (default: PACK_DIR/index.json)",
+    add_arguments=_arguments,
+    run=_run,
+)

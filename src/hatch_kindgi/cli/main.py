@@ -1,0 +1,55 @@
+"""`hatch-kindgi COMMAND`: the parser, and the dispatch to the module of each command."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+
+from hatch_kindgi import __version__
+from hatch_kindgi.cli import check, index
+from hatch_kindgi.cli.output import Command
+
+COMMANDS: tuple[Command, ...] = (check.COMMAND, index.COMMAND)
+"""Every command, in the order `--help` lists them."""
+
+_DESCRIPTION = """\
+Check a Kindgi pack, or write its index.json, with the same rules as the build
+(`python -m build` with hatch-kindgi). Nothing is built; no wheel is made.
+
+{commands}
+"""
+
+_EPILOG = """\
+examples:
+  hatch-kindgi check                      check the pack in this folder
+  hatch-kindgi check packs/ledger --format github
+  hatch-kindgi index -o dist/index.json --artifact-version 2026.11.29
+"""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code."""
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as stop:  # argparse exits 2 on usage errors and 0 on --help
+        return int(stop.code or 0)
+    command: Command = args.command_spec
+    return command.run(args)
+
+
+def _parser() -> argparse.ArgumentParser:
+    listed = "\n".join(f"  {c.name:<7} {c.description}" for c in COMMANDS)
+    parser = argparse.ArgumentParser(
+        prog="hatch-kindgi",
+        description=_DESCRIPTION.format(commands=listed),
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"hatch-kindgi {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for command in COMMANDS:
+        sub = commands.add_parser(command.name, help=command.summary, description=command.summary)
+        command.add_arguments(sub)
+        sub.set_defaults(command_spec=command)
+    return parser

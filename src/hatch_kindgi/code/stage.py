@@ -1,0 +1,243 @@
+"""The code stage: tools, guardrails, agents and flows, indexed by the pack's own kindgi SDK.
+
+The SDK's indexer runs in a bounded child process of the build environment's interpreter
+(`sdk_run`), so the entries are byte-for-byte the SDK's and a newer SDK's fields flow through;
+its outcome's `fileErrors` and `warnings` become problems (`sdk_outcome`). When the SDK fails
+without naming a file (a refused index, a hang, a crash), each code module is indexed on its own
+(`single_module`), so the problem still names the file at fault.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
+
+from hatch_kindgi.code.sdk_outcome import PYPROJECT, file_problems, named_file, refusal
+from hatch_kindgi.code.sdk_run import IndexerJob, IndexerRun, has_kindgi, run_indexer
+from hatch_kindgi.code.single_module import pack_table, single_module_pyproject
+from hatch_kindgi.report.problems import Problem, error, has_errors
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+
+__all__ = ["PYPROJECT", "CodeOutcome", "index_code"]
+
+_SAID_LINES = 6
+_SAID_CHARS = 600
+_MAX_PARALLEL = 8
+
+
+@dataclass(frozen=True)
+class CodeOutcome:
+    """The entries the SDK indexed (as it wrote them) and the problems of the code stage."""
+
+    tools: tuple[dict[str, Any], ...]
+    guardrails: tuple[dict[str, Any], ...]
+    agents: tuple[dict[str, Any], ...]
+    flows: tuple[dict[str, Any], ...]
+    problems: tuple[Problem, ...]
+
+
+_EMPTY = CodeOutcome((), (), (), (), ())
+
+
+def index_code(
+    root: Path,
+    modules: Sequence[str],
+    *,
+    artifact_version: str,
+    published_at: str,
+    timeout: float,
+    python: str | None = None,
+) -> CodeOutcome:
+    """Index the pack's code modules with its kindgi SDK; nothing runs when there are none.
+
+    `modules` are the pack-relative code modules discovery found; `python` is the interpreter
+    whose kindgi indexes them (default: this one, the build environment's); `timeout` bounds the
+    indexer child in seconds.
+    """
+    if not modules:
+        return _EMPTY
+    job = IndexerJob(
+        python or sys.executable, root.resolve(), artifact_version, published_at, timeout
+    )
+    with tempfile.TemporaryDirectory(prefix="hatch-kindgi-") as scratch:
+        work = Path(scratch)
+        run = run_indexer(job, work, None)
+        if run.timed_out:
+            whole = error(
+                "import-timeout",
+                PYPROJECT,
+                f"indexing the pack's {_count(len(modules), 'code module')} took longer than "
+                f"import-timeout ({_seconds(timeout)}) and was stopped. If it is only slow, "
+                "raise `import-timeout` under [tool.hatch.build.hooks.kindgi]",
+            )
+            return _one_at_a_time(job, work, modules, whole)
+        if run.outcome is None:
+            if not has_kindgi(job.interpreter, work):
+                return _only(_no_sdk(job.interpreter, modules))
+            whole = error(
+                "indexer-failed",
+                PYPROJECT,
+                f"the kindgi indexer {_ended(run)} without an outcome; {_said(run)}",
+            )
+            return _one_at_a_time(job, work, modules, whole)
+        if run.outcome.get("kind") == "err":
+            refused = refusal(root, run.outcome, PYPROJECT)
+            if named_file(root, run.outcome) is not None:
+                return _only(refused)
+            return _one_at_a_time(job, work, modules, refused)
+        return _accepted(root, run)
+
+
+def _accepted(root: Path, run: IndexerRun) -> CodeOutcome:
+    """The entries and per-file problems of an `ok` outcome."""
+    outcome = cast("dict[str, Any]", run.outcome)
+    value = outcome.get("value")
+    report = cast("dict[str, Any]", value) if isinstance(value, dict) else {}
+    problems = [*file_problems(root, report)]
+    index = run.index
+    if index is None:
+        problems.append(
+            error(
+                "indexer-failed",
+                PYPROJECT,
+                "the kindgi indexer reported success but wrote no readable index.json",
+            )
+        )
+        return CodeOutcome((), (), (), (), tuple(problems))
+    return CodeOutcome(
+        tools=_entries(index, "tools"),
+        guardrails=_entries(index, "guardrails"),
+        agents=_entries(index, "agents"),
+        flows=_entries(index, "flows"),
+        problems=tuple(problems),
+    )
+
+
+def _one_at_a_time(
+    job: IndexerJob, work: Path, modules: Sequence[str], whole: Problem
+) -> CodeOutcome:
+    """Index each module on its own, to name the files behind a failure of the whole pack.
+
+    Entries of the modules that index on their own are kept, so checks across entries still
+    see them. When no module fails on its own, the failure of the whole pack is reported.
+    """
+    pack = pack_table(job.root)
+    if pack is None:
+        return _only(whole)
+
+    def alone(numbered: tuple[int, str]) -> CodeOutcome:
+        number, module = numbered
+        folder = work / f"module-{number}"
+        folder.mkdir()
+        config = folder / PYPROJECT
+        config.write_text(single_module_pyproject(pack, module), encoding="utf-8")
+        return _module_outcome(job, module, run_indexer(job, folder, config))
+
+    workers = max(1, min(len(modules), os.cpu_count() or 1, _MAX_PARALLEL))
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        outcomes = list(pool.map(alone, enumerate(modules)))
+    problems = [problem for outcome in outcomes for problem in outcome.problems]
+    if not has_errors(problems):
+        problems.append(whole)
+    return CodeOutcome(
+        tools=_merged(outcomes, "tools"),
+        guardrails=_merged(outcomes, "guardrails"),
+        agents=_merged(outcomes, "agents"),
+        flows=_merged(outcomes, "flows"),
+        problems=tuple(problems),
+    )
+
+
+def _module_outcome(job: IndexerJob, module: str, run: IndexerRun) -> CodeOutcome:
+    """What indexing `module` on its own says about it."""
+    if run.timed_out:
+        return _only(
+            error(
+                "import-timeout",
+                module,
+                f"importing this module took longer than import-timeout ({_seconds(job.timeout)}) "
+                "and was stopped: it may loop or wait at import. If it is only slow, raise "
+                "`import-timeout` under [tool.hatch.build.hooks.kindgi]",
+            )
+        )
+    if run.outcome is None:
+        return _only(
+            error(
+                "module-import",
+                module,
+                f"the kindgi indexer {_ended(run)} while importing this module; {_said(run)}",
+            )
+        )
+    if run.outcome.get("kind") == "err":
+        return _only(refusal(job.root, run.outcome, module))
+    return _accepted(job.root, run)
+
+
+def _no_sdk(interpreter: str, modules: Sequence[str]) -> Problem:
+    shown = ", ".join(modules[:3]) + (", …" if len(modules) > 3 else "")
+    return error(
+        "sdk-missing",
+        PYPROJECT,
+        f"the pack has code modules ({shown}) but the build environment's Python "
+        f"({interpreter}) cannot import `kindgi`, whose indexer indexes them: add "
+        '"kindgi" to [build-system] requires (or build with isolation, where the hook asks '
+        "for it), or run `pip install kindgi` in that environment",
+    )
+
+
+def _entries(index: Mapping[str, Any], kind: str) -> tuple[dict[str, Any], ...]:
+    listed = index.get(kind)
+    if not isinstance(listed, list):
+        return ()
+    return tuple(cast("dict[str, Any]", entry) for entry in listed if isinstance(entry, dict))
+
+
+def _merged(outcomes: Sequence[CodeOutcome], kind: str) -> tuple[dict[str, Any], ...]:
+    entries = [entry for outcome in outcomes for entry in getattr(outcome, kind)]
+    return tuple(sorted(entries, key=lambda entry: _code_units(str(entry.get("id")))))
+
+
+def _code_units(text: str) -> bytes:
+    """JavaScript's sort key: UTF-16 code units."""
+    return text.encode("utf-16-be", "surrogatepass")
+
+
+def _only(problem: Problem) -> CodeOutcome:
+    return CodeOutcome((), (), (), (), (problem,))
+
+
+def _ended(run: IndexerRun) -> str:
+    if run.returncode is not None and run.returncode < 0:
+        try:
+            name = signal.Signals(-run.returncode).name
+        except ValueError:
+            name = f"signal {-run.returncode}"
+        return f"was killed by {name}"
+    return f"exited with code {run.returncode}"
+
+
+def _said(run: IndexerRun) -> str:
+    """The last lines the child wrote (stderr, else stdout), on one line."""
+    lines = [line.strip() for line in run.said.splitlines() if line.strip()]
+    if not lines:
+        return "it printed nothing"
+    text = " | ".join(lines[-_SAID_LINES:])
+    if len(text) > _SAID_CHARS:
+        text = "…" + text[-_SAID_CHARS:]
+    return f"it said: {text}"
+
+
+def _seconds(value: float) -> str:
+    return f"{value:g} s"
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" + ("" if number == 1 else "s")

@@ -1,0 +1,86 @@
+"""The env rules of [tool.kindgi.env]: names, no KINDGI_*, once each, sorted."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from hatch_kindgi.config.pyproject import PYPROJECT, toml_repr
+from hatch_kindgi.report.problems import Problem, error
+
+_ENV_KEYS = ("required", "optional")
+_ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_RESERVED_ENV_PREFIX = "KINDGI_"
+
+
+def env_lists(table: Any, problems: list[Problem]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    if table is None:
+        return (), ()
+    if not isinstance(table, Mapping):
+        problems.append(
+            error(
+                "config-type",
+                PYPROJECT,
+                "`tool.kindgi.env` must be a table: required = [...], optional = [...]",
+            )
+        )
+        return (), ()
+    for key in table:
+        if key not in _ENV_KEYS:
+            problems.append(
+                error(
+                    "config-unknown-key",
+                    PYPROJECT,
+                    f"`tool.kindgi.env.{key}` is not an env key (known: optional, required)",
+                )
+            )
+    seen: dict[str, str] = {}
+    lists: dict[str, list[str]] = {"required": [], "optional": []}
+    for key in _ENV_KEYS:
+        names = table.get(key, [])
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            problems.append(
+                error(
+                    "config-type",
+                    PYPROJECT,
+                    f"`tool.kindgi.env.{key}` must be a list of environment variable names",
+                )
+            )
+            continue
+        for name in names:
+            where = f"`tool.kindgi.env.{key}`"
+            if not _ENV_NAME.fullmatch(name):
+                problems.append(
+                    error(
+                        "env-name",
+                        PYPROJECT,
+                        f"{where}: {toml_repr(name)} is not an environment variable name "
+                        "(letters, digits and _, not starting with a digit)",
+                    )
+                )
+            elif name.startswith(_RESERVED_ENV_PREFIX):
+                problems.append(
+                    error(
+                        "env-reserved",
+                        PYPROJECT,
+                        f"{where}: {toml_repr(name)} is reserved: "
+                        f"{_RESERVED_ENV_PREFIX}* names configure Kindgi, not the pack",
+                    )
+                )
+            elif name in seen:
+                message = (
+                    f"{where}: {toml_repr(name)} is listed twice"
+                    if seen[name] == key
+                    else f"{toml_repr(name)} is in both `tool.kindgi.env.required` and "
+                    "`tool.kindgi.env.optional`: keep it in one"
+                )
+                problems.append(error("env-duplicate", PYPROJECT, message))
+            else:
+                seen[name] = key
+                lists[key].append(name)
+    return _code_unit_sorted(lists["required"]), _code_unit_sorted(lists["optional"])
+
+
+def _code_unit_sorted(names: list[str]) -> tuple[str, ...]:
+    return tuple(sorted(names, key=lambda n: n.encode("utf-16-be", "surrogatepass")))

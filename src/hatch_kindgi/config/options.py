@@ -1,0 +1,131 @@
+"""The kindgi build hook's own options, from [tool.hatch.build.hooks.kindgi]."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from hatch_kindgi.config.pyproject import PYPROJECT, toml_repr
+from hatch_kindgi.config.timestamps import normalize_timestamp
+from hatch_kindgi.report.problems import Problem, error
+
+DEFAULT_IMPORT_TIMEOUT = 120.0
+DEFAULT_MAX_FILE_SIZE = 1024 * 1024
+
+# Hatchling's own keys for every build hook: accepted and left to Hatchling.
+_HATCHLING_HOOK_KEYS = frozenset(
+    {
+        "dependencies",
+        "require-runtime-dependencies",
+        "require-runtime-features",
+        "enable-by-default",
+    }
+)
+_HOOK_KEYS = frozenset(
+    {"artifact-version", "published-at", "package", "import-timeout", "max-file-size", "strict"}
+)
+
+_IMPORT_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+@dataclass(frozen=True)
+class HookOptions:
+    """The options of `[tool.hatch.build.hooks.kindgi]` this plugin reads."""
+
+    artifact_version: str | None = None
+    published_at: str | None = None
+    package: str | None = None
+    import_timeout: float = DEFAULT_IMPORT_TIMEOUT
+    max_file_size: int = DEFAULT_MAX_FILE_SIZE
+    strict: bool = False
+
+
+def hook_options(config: Mapping[str, Any], problems: list[Problem]) -> HookOptions:
+    where = "`tool.hatch.build.hooks.kindgi`"
+    for key in config:
+        if key not in _HOOK_KEYS and key not in _HATCHLING_HOOK_KEYS:
+            problems.append(
+                error(
+                    "config-unknown-key",
+                    PYPROJECT,
+                    f"option `{key}` of {where} is not known "
+                    f"(known: {', '.join(sorted(_HOOK_KEYS))})",
+                )
+            )
+    strings: dict[str, str | None] = {}
+    for key in ("artifact-version", "published-at", "package"):
+        value = config.get(key)
+        if value is not None and (not isinstance(value, str) or not value.strip()):
+            problems.append(
+                error(
+                    "config-type",
+                    PYPROJECT,
+                    f"option `{key}` of {where} must be a non-empty string, not {toml_repr(value)}",
+                )
+            )
+            value = None
+        strings[key] = value
+    published_at = strings["published-at"]
+    if published_at is not None and normalize_timestamp(published_at) is None:
+        problems.append(
+            error(
+                "pin-published-at",
+                PYPROJECT,
+                f"option `published-at` of {where}: {toml_repr(published_at)} is not an "
+                'ISO 8601 date-time with a zone, like "2026-09-20T14:32:07.104Z"',
+            )
+        )
+        published_at = None
+    package = strings["package"]
+    if package is not None and not all(_IMPORT_NAME.fullmatch(p) for p in package.split(".")):
+        problems.append(
+            error(
+                "config-value",
+                PYPROJECT,
+                f"option `package` of {where} must be an import name like "
+                f'"acme_ledger", not {toml_repr(package)}',
+            )
+        )
+        package = None
+    timeout = config.get("import-timeout", DEFAULT_IMPORT_TIMEOUT)
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0:
+        problems.append(
+            error(
+                "config-value",
+                PYPROJECT,
+                f"option `import-timeout` of {where} must be a positive number of seconds, "
+                f"not {toml_repr(timeout)}",
+            )
+        )
+        timeout = DEFAULT_IMPORT_TIMEOUT
+    max_file_size = config.get("max-file-size", DEFAULT_MAX_FILE_SIZE)
+    if isinstance(max_file_size, bool) or not isinstance(max_file_size, int) or max_file_size < 1:
+        problems.append(
+            error(
+                "config-value",
+                PYPROJECT,
+                f"option `max-file-size` of {where} must be a positive whole number of bytes, "
+                f"not {toml_repr(max_file_size)}",
+            )
+        )
+        max_file_size = DEFAULT_MAX_FILE_SIZE
+    strict = config.get("strict", False)
+    if not isinstance(strict, bool):
+        problems.append(
+            error(
+                "config-type",
+                PYPROJECT,
+                f"option `strict` of {where} must be true or false, not {toml_repr(strict)}",
+            )
+        )
+        strict = False
+    return HookOptions(
+        artifact_version=strings["artifact-version"],
+        published_at=published_at,
+        package=package,
+        import_timeout=float(timeout),
+        max_file_size=max_file_size,
+        strict=strict,
+    )

@@ -1,0 +1,76 @@
+"""Reading a pack's pyproject.toml, and writing TOML values back into messages."""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from hatch_kindgi.report.problems import Problem, error
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python < 3.11 only
+    import tomli as tomllib
+
+PYPROJECT = "pyproject.toml"
+
+
+def read_pyproject(root: Path) -> tuple[dict[str, Any] | None, list[Problem]]:
+    """The parsed `pyproject.toml` of the pack at `root`, or the problem reading it."""
+    path = root / PYPROJECT
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        return None, [error("config-not-found", PYPROJECT, f"no {PYPROJECT} in the pack folder")]
+    except (OSError, UnicodeDecodeError) as cause:
+        return None, [error("config-parse", PYPROJECT, f"cannot be read as UTF-8 text: {cause}")]
+    try:
+        return tomllib.loads(text), []
+    except tomllib.TOMLDecodeError as cause:
+        line, column = _toml_position(cause)
+        return None, [
+            error(
+                "config-parse",
+                PYPROJECT,
+                f"is not valid TOML: {_toml_message(cause)}",
+                line=line,
+                column=column,
+            )
+        ]
+
+
+def hook_table(document: Mapping[str, Any]) -> Mapping[str, Any]:
+    """`[tool.hatch.build.hooks.kindgi]` of a parsed pyproject (empty when absent)."""
+    node: Any = document
+    for key in ("tool", "hatch", "build", "hooks", "kindgi"):
+        node = node.get(key) if isinstance(node, Mapping) else None
+    return node if isinstance(node, Mapping) else {}
+
+
+def toml_repr(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return repr(value)
+
+
+def _toml_position(cause: Exception) -> tuple[int | None, int | None]:
+    line = getattr(cause, "lineno", None)
+    column = getattr(cause, "colno", None)
+    if isinstance(line, int) and isinstance(column, int):
+        return line, column
+    match = re.search(r"\(at line (\d+), column (\d+)\)", str(cause))
+    if match:
+        return int(match.group(1)), int(match.group(2))
+    return None, None
+
+
+def _toml_message(cause: Exception) -> str:
+    message = getattr(cause, "msg", None)
+    if isinstance(message, str):
+        return message
+    return re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)$", "", str(cause))

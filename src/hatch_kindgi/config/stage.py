@@ -1,0 +1,208 @@
+"""The config stage: `[tool.kindgi]`, `[project]` and the hook's options, every fault at once."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from hatch_kindgi.config.env import env_lists
+from hatch_kindgi.config.options import DEFAULT_MAX_FILE_SIZE, HookOptions, hook_options
+from hatch_kindgi.config.pyproject import PYPROJECT, hook_table, read_pyproject, toml_repr
+from hatch_kindgi.report.problems import Problem, error, has_errors, warning
+
+__all__ = [
+    "CODE_KINDS",
+    "DEFAULT_DISCOVERY",
+    "DEFAULT_MAX_FILE_SIZE",
+    "PYPROJECT",
+    "ConfigOutcome",
+    "HookOptions",
+    "PackConfig",
+    "default_package",
+    "hook_table",
+    "load_config",
+    "read_pyproject",
+]
+
+DEFAULT_DISCOVERY: Mapping[str, str] = {
+    "tools": "tools/**/*.py",
+    "guardrails": "guardrails/**/*.py",
+    "agents": "agents/**/*.py",
+    "flows": "flows/**/*.py",
+    "blocks": "blocks/**/*.json",
+}
+CODE_KINDS = ("tools", "guardrails", "agents", "flows")
+
+# Keys the kindgi SDK's config knows beside the ones this stage checks: left to the SDK.
+_SDK_TOP_LEVEL_KEYS = frozenset({"pack", "discovery", "env", "dev", "environments"})
+_PACK_KEYS = frozenset({"id", "version", "description"})
+
+
+@dataclass(frozen=True)
+class PackConfig:
+    """What `[tool.kindgi]` and `[project]` say about the pack."""
+
+    pack_id: str
+    pack_version: str
+    discovery: Mapping[str, str]
+    env_required: tuple[str, ...] = ()
+    env_optional: tuple[str, ...] = ()
+    project_name: str | None = None
+    project_dependencies: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ConfigOutcome:
+    """The config, when there is enough of it to go on, and every problem found."""
+
+    pack: PackConfig | None
+    options: HookOptions
+    problems: tuple[Problem, ...] = field(default=())
+
+
+def load_config(document: Mapping[str, Any], hook_config: Mapping[str, Any]) -> ConfigOutcome:
+    """Check `[tool.kindgi]`, `[project]` and the hook's options; report every fault."""
+    problems: list[Problem] = []
+    options = hook_options(hook_config, problems)
+    pack = _pack_config(document, problems)
+    return ConfigOutcome(pack, options, tuple(problems))
+
+
+def default_package(project_name: str) -> str:
+    """The distribution name as an import name: `acme-ledger` -> `acme_ledger`."""
+    return re.sub(r"[-_.]+", "_", project_name).lower()
+
+
+def _pack_config(document: Mapping[str, Any], problems: list[Problem]) -> PackConfig | None:
+    tool = document.get("tool")
+    kindgi = tool.get("kindgi") if isinstance(tool, Mapping) else None
+    if kindgi is None:
+        problems.append(
+            error(
+                "config-missing",
+                PYPROJECT,
+                "`[tool.kindgi]` is missing: add `[tool.kindgi.pack]` with `id` and `version`",
+            )
+        )
+        return None
+    if not isinstance(kindgi, Mapping):
+        problems.append(error("config-type", PYPROJECT, "`tool.kindgi` must be a table"))
+        return None
+    for key in kindgi:
+        if key not in _SDK_TOP_LEVEL_KEYS:
+            problems.append(
+                warning(
+                    "config-unknown-key",
+                    PYPROJECT,
+                    f"`tool.kindgi.{key}` is not a key hatch-kindgi or the kindgi SDK knows "
+                    f"(known: {', '.join(sorted(_SDK_TOP_LEVEL_KEYS))})",
+                )
+            )
+    before = len(problems)
+    pack_id, pack_version = _pack_table(kindgi.get("pack"), problems)
+    discovery = _discovery(kindgi.get("discovery"), problems)
+    required, optional = env_lists(kindgi.get("env"), problems)
+    project = document.get("project")
+    project_name = project.get("name") if isinstance(project, Mapping) else None
+    dependencies = project.get("dependencies", []) if isinstance(project, Mapping) else []
+    if has_errors(problems[before:]) or pack_id is None or pack_version is None:
+        return None
+    return PackConfig(
+        pack_id=pack_id,
+        pack_version=pack_version,
+        discovery=discovery,
+        env_required=required,
+        env_optional=optional,
+        project_name=project_name if isinstance(project_name, str) else None,
+        project_dependencies=tuple(d for d in dependencies if isinstance(d, str))
+        if isinstance(dependencies, list)
+        else (),
+    )
+
+
+def _pack_table(table: Any, problems: list[Problem]) -> tuple[str | None, str | None]:
+    if table is None:
+        problems.append(
+            error(
+                "config-missing",
+                PYPROJECT,
+                "`[tool.kindgi.pack]` is missing: it names the pack's `id` and `version`",
+            )
+        )
+        return None, None
+    if not isinstance(table, Mapping):
+        problems.append(error("config-type", PYPROJECT, "`tool.kindgi.pack` must be a table"))
+        return None, None
+    for key in table:
+        if key not in _PACK_KEYS:
+            problems.append(
+                error(
+                    "config-unknown-key",
+                    PYPROJECT,
+                    f"`tool.kindgi.pack.{key}` is not a pack key "
+                    f"(known: {', '.join(sorted(_PACK_KEYS))})",
+                )
+            )
+    values: list[str | None] = []
+    for key, example in (("id", '"acme.ledger"'), ("version", '"1.0.0"')):
+        value = table.get(key)
+        if value is None:
+            problems.append(
+                error(
+                    "config-missing",
+                    PYPROJECT,
+                    f"`tool.kindgi.pack.{key}` is missing: a non-empty string like {example}",
+                )
+            )
+        elif not isinstance(value, str) or not value.strip():
+            problems.append(
+                error(
+                    "config-type",
+                    PYPROJECT,
+                    f"`tool.kindgi.pack.{key}` must be a non-empty string like {example}, "
+                    f"not {toml_repr(value)}",
+                )
+            )
+            value = None
+        values.append(value)
+    description = table.get("description")
+    if description is not None and not isinstance(description, str):
+        problems.append(
+            error("config-type", PYPROJECT, "`tool.kindgi.pack.description` must be a string")
+        )
+    return values[0], values[1]
+
+
+def _discovery(table: Any, problems: list[Problem]) -> Mapping[str, str]:
+    discovery = dict(DEFAULT_DISCOVERY)
+    if table is None:
+        return discovery
+    if not isinstance(table, Mapping):
+        problems.append(
+            error("config-type", PYPROJECT, "`tool.kindgi.discovery` must be a table of globs")
+        )
+        return discovery
+    for key, value in table.items():
+        if key not in DEFAULT_DISCOVERY:
+            problems.append(
+                error(
+                    "config-unknown-key",
+                    PYPROJECT,
+                    f"`tool.kindgi.discovery.{key}` is not a discovery kind "
+                    f"(known: {', '.join(DEFAULT_DISCOVERY)})",
+                )
+            )
+        elif not isinstance(value, str):
+            problems.append(
+                error(
+                    "config-type",
+                    PYPROJECT,
+                    f"`tool.kindgi.discovery.{key}` must be a glob string, "
+                    f"like {DEFAULT_DISCOVERY[key]!r}",
+                )
+            )
+        else:
+            discovery[key] = value
+    return discovery

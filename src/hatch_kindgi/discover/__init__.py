@@ -1,0 +1,1 @@
+"""Discover: takes the pack root and its discovery globs, gives the matching files, sorted."""

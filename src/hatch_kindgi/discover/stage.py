@@ -1,0 +1,199 @@
+"""Discovery: the files under a pack root that one discovery glob matches.
+
+Matches are the kindgi SDK's (syntax in `patterns`). Matching is done by `pathspec`
+(gitignore patterns) over the brace expansions; the walk starts at the pattern's static prefix
+so a pack inside a big repository doesn't crawl all of it.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pathspec
+
+from hatch_kindgi.discover.patterns import END, expand_braces, pattern_problem, static_prefix
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+__all__ = ["SKIPPED_DIRS", "Discovery", "describe_other", "discover", "is_test_module"]
+
+SKIPPED_DIRS: frozenset[str] = frozenset({"__pycache__", "node_modules", "venv", "site-packages"})
+"""Folders never walked nor matched (besides hidden ones, whose name starts with `.`)."""
+
+# pathspec 1.0 renamed the gitignore pattern (the old name warns) and added backends.
+_PATHSPEC_1 = int(pathspec.__version__.split(".", 1)[0]) >= 1
+
+
+def is_test_module(path: str) -> bool:
+    """Whether `path` is a test module: `test_*.py`, `*_test.py` or `conftest.py`."""
+    name = path.rsplit("/", 1)[-1]
+    if not name.endswith(".py"):
+        return False
+    stem = name[: -len(".py")]
+    return stem.startswith("test_") or stem.endswith("_test") or stem == "conftest"
+
+
+@dataclass(frozen=True)
+class Discovery:
+    """What one discovery glob matches under a pack root, as sorted pack-relative POSIX paths.
+
+    `files` are regular files of the pack (a symlink to one inside the pack counts). `others`
+    are matches that are not: folders named like a match, broken symlinks, symlink loops,
+    symlinks that lead outside the pack, fifos and the like (`describe_other` says which).
+    """
+
+    files: tuple[str, ...]
+    others: tuple[str, ...]
+
+
+def discover(root: Path, pattern: str, *, code: bool = False) -> Discovery:
+    """The paths under `root` that `pattern` matches; with `code`, test modules left out.
+
+    Hidden files and folders and `SKIPPED_DIRS` are never walked nor matched, and folder
+    symlinks are not followed. The folders of the static prefix are taken as written, even
+    when hidden. `pattern` must be one `pattern_problem` accepts: anything else is a bug in the
+    caller and raises ValueError.
+    """
+    problem = pattern_problem(pattern)
+    if problem is not None:
+        raise ValueError(f"discovery pattern {pattern!r}: {problem}")
+    matcher = _Matcher(expand_braces(pattern))
+    prefix = static_prefix(pattern)
+    start = root.joinpath(*prefix.split("/")) if prefix else root
+    if not start.is_dir():
+        return Discovery((), ())
+
+    files: list[str] = []
+    others: list[str] = []
+    inside = os.path.realpath(root)
+    pending = [(os.fspath(start), prefix)]
+    while pending:
+        folder, rel_folder = pending.pop()
+        for entry, kind in _entries(folder):
+            rel = f"{rel_folder}/{entry.name}" if rel_folder else entry.name
+            if kind == _FOLDER and matcher.may_hold_matches(rel):
+                pending.append((entry.path, rel))
+            if not matcher.matches(rel, folder=kind in (_FOLDER, _FOLDER_LINK)):
+                continue
+            if code and is_test_module(rel):
+                continue
+            regular = kind == _FILE and (not entry.is_symlink() or _within(entry.path, inside))
+            (files if regular else others).append(rel)
+    return Discovery(_sorted_utf16(files), _sorted_utf16(others))
+
+
+def describe_other(root: Path, path: str) -> str:
+    """Why a match in `Discovery.others` is not a file of the pack, as "is …"."""
+    full = root / path
+    try:
+        info = full.lstat()
+    except OSError as cause:
+        return f"cannot be found ({cause.strerror or cause})"
+    if stat.S_ISDIR(info.st_mode):
+        return "is a folder named like a match"
+    if not stat.S_ISLNK(info.st_mode):
+        return "is not a regular file"
+    try:
+        target = full.stat()
+    except OSError as cause:
+        if cause.errno == errno.ELOOP:
+            return "is a symbolic link loop"
+        return "is a symbolic link to nothing (broken)"
+    if stat.S_ISDIR(target.st_mode):
+        return "is a symbolic link to a folder"
+    if not _within(os.fspath(full), os.path.realpath(root)):
+        # Its text would be built into a published artifact: only the pack's own files are.
+        return "is a symbolic link that leads outside the pack"
+    return "is a symbolic link to something that is not a regular file"
+
+
+def _within(path: str, folder: str) -> bool:
+    real = os.path.realpath(path)
+    return real == folder or real.startswith(folder.rstrip(os.sep) + os.sep)
+
+
+# What an entry is, for discovery: a regular file (or a symlink to one), a folder to walk, a
+# symlink to a folder (not followed), or anything else (broken symlink, loop, fifo, socket).
+_FILE, _FOLDER, _FOLDER_LINK, _OTHER = "file", "folder", "folder-link", "other"
+
+
+def _entries(folder: str) -> list[tuple[os.DirEntry[str], str]]:
+    """The entries of `folder` discovery may look at, each with its kind."""
+    try:
+        with os.scandir(folder) as scan:
+            entries = list(scan)
+    except OSError:
+        # Unreadable or gone since it was listed: nothing in it can be a match.
+        return []
+    kept: list[tuple[os.DirEntry[str], str]] = []
+    for entry in entries:
+        if entry.name.startswith(".") or entry.name in SKIPPED_DIRS:
+            continue
+        kept.append((entry, _kind(entry)))
+    return kept
+
+
+def _kind(entry: os.DirEntry[str]) -> str:
+    try:
+        if entry.is_dir(follow_symlinks=False):
+            return _FOLDER
+        if entry.is_file():
+            return _FILE
+        if entry.is_dir():
+            return _FOLDER_LINK
+    except OSError:
+        # A symlink loop (ELOOP) or a target that can't be reached.
+        return _OTHER
+    return _OTHER
+
+
+class _Matcher:
+    """The compiled form of one discovery pattern: its brace expansions as pathspec specs."""
+
+    def __init__(self, expansions: list[str]) -> None:
+        file_lines: list[str] = []
+        folder_lines: list[str] = []
+        depths: list[int] = []
+        for expansion in expansions:
+            segments = expansion.split("/")
+            if segments[-1] == "**":
+                # A trailing `**` means every file beneath, at any depth (`blocks/**` is
+                # `blocks/**/*`); spelled out so the end marker can follow a file name.
+                segments.append("*")
+            line = "/" + "/".join(segment.replace("[", "\\[") for segment in segments) + END
+            file_lines.append(line)
+            # A folder counts as a match only where the pattern names something: `tools/*`
+            # and `tools/**` mean the files in `tools`, not its sub-folders.
+            if segments[-1].strip("*"):
+                folder_lines.append(line)
+            depths.append(-1 if "**" in segments else len(segments))
+        self._files = _compile(file_lines)
+        self._folders = _compile(folder_lines)
+        # Without `**`, no match is deeper than the longest expansion: don't walk below that.
+        self._max_depth = None if -1 in depths else max(depths)
+
+    def matches(self, rel: str, *, folder: bool) -> bool:
+        """Whether the pack-relative path `rel` is itself matched (not only a folder above)."""
+        spec = self._folders if folder else self._files
+        return bool(spec.match_file(rel + END))
+
+    def may_hold_matches(self, rel_folder: str) -> bool:
+        """Whether a match can lie below the folder `rel_folder`."""
+        return self._max_depth is None or rel_folder.count("/") + 1 < self._max_depth
+
+
+def _compile(lines: list[str]) -> pathspec.PathSpec[pathspec.Pattern]:
+    if _PATHSPEC_1:
+        # Python's `re` backend: the others (re2, hyperscan) may not take a NUL in a pattern.
+        return pathspec.PathSpec.from_lines("gitignore", lines, backend="simple")
+    return pathspec.PathSpec.from_lines("gitwildmatch", lines)  # pragma: no cover
+
+
+def _sorted_utf16(paths: list[str]) -> tuple[str, ...]:
+    """`paths` in UTF-16 code-unit order, as JavaScript sorts strings."""
+    return tuple(sorted(paths, key=lambda path: path.encode("utf-16-be", "surrogatepass")))

@@ -1,0 +1,179 @@
+"""The pins stage: which `artifactVersion` and `publishedAt` this build writes, and why."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+from hatch_kindgi.config.options import HookOptions
+from hatch_kindgi.config.pyproject import PYPROJECT
+from hatch_kindgi.config.timestamps import format_timestamp, normalize_timestamp
+from hatch_kindgi.report.problems import Problem, error, warning
+
+ENV_ARTIFACT_VERSION = "KINDGI_ARTIFACT_VERSION"
+ENV_PUBLISHED_AT = "KINDGI_PUBLISHED_AT"
+
+_GIT_TIMEOUT_SECONDS = 10
+
+
+@dataclass(frozen=True)
+class Pins:
+    """The two values that make a build of the same source give the same index."""
+
+    artifact_version: str
+    published_at: str
+    artifact_version_from: str
+    published_at_from: str
+
+
+def resolve_pins(
+    root: Path,
+    options: HookOptions,
+    environ: Mapping[str, str],
+    dist_version: str,
+    *,
+    recorded: Mapping[str, str] | None = None,
+    now: Callable[[], datetime] | None = None,
+    local: bool = False,
+) -> tuple[Pins | None, list[Problem]]:
+    """The first pin that applies, per DESIGN.md: option, environment, sdist record,
+    then `SOURCE_DATE_EPOCH`, git `HEAD`'s commit time, or now (a warning).
+
+    `local` is the command line's `index`: a working copy, not a release, so after
+    `SOURCE_DATE_EPOCH` it is simply now, with no warning (as the SDK's indexer does).
+    """
+    problems: list[Problem] = []
+    recorded = recorded or {}
+    artifact_candidates = (
+        (options.artifact_version, "option `artifact-version`"),
+        (environ.get(ENV_ARTIFACT_VERSION) or None, ENV_ARTIFACT_VERSION),
+        (recorded.get("artifactVersion"), "the sdist's recorded pins"),
+        (dist_version, "the distribution version"),
+    )
+    artifact_version, artifact_from = next((v, s) for v, s in artifact_candidates if v)
+
+    published_candidates = (
+        (options.published_at, "option `published-at`"),
+        (environ.get(ENV_PUBLISHED_AT) or None, ENV_PUBLISHED_AT),
+        (recorded.get("publishedAt"), "the sdist's recorded pins"),
+    )
+    published_at: str | None = None
+    published_from = ""
+    for value, source in published_candidates:
+        if value:
+            published_at = normalize_timestamp(value)
+            published_from = source
+            if published_at is None:
+                problems.append(
+                    error(
+                        "pin-published-at",
+                        PYPROJECT,
+                        f"{source}: {value!r} is not an ISO 8601 date-time with a zone, "
+                        'like "2026-09-20T14:32:07.104Z"',
+                    )
+                )
+                return None, problems
+            break
+    if published_at is None:
+        published_at, published_from = _from_source_date_epoch(environ, problems)
+    if published_at is None and not problems and not local:
+        published_at, published_from = _from_git(root)
+    if published_at is None and not problems and local:
+        published_at = format_timestamp(now() if now else datetime.now(timezone.utc))
+        published_from = "the current time"
+    if published_at is None and not problems:
+        published_at = format_timestamp(now() if now else datetime.now(timezone.utc))
+        published_from = "the current time"
+        problems.append(
+            warning(
+                "pin-not-reproducible",
+                PYPROJECT,
+                "publishedAt is the current time, so this build isn't reproducible: set "
+                f"`published-at`, {ENV_PUBLISHED_AT} or SOURCE_DATE_EPOCH, or build from a "
+                "git checkout",
+            )
+        )
+    if published_at is None:
+        return None, problems
+    return Pins(artifact_version, published_at, artifact_from, published_from), problems
+
+
+def _from_source_date_epoch(
+    environ: Mapping[str, str], problems: list[Problem]
+) -> tuple[str | None, str]:
+    raw = environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if not raw:
+        return None, ""
+    try:
+        seconds = int(raw)
+        moment = datetime.fromtimestamp(seconds, timezone.utc)
+    except (ValueError, OverflowError, OSError):
+        problems.append(
+            error(
+                "pin-published-at",
+                PYPROJECT,
+                f"SOURCE_DATE_EPOCH {raw!r} is not a whole number of seconds since 1970",
+            )
+        )
+        return None, ""
+    return format_timestamp(moment), "SOURCE_DATE_EPOCH"
+
+
+def _from_git(root: Path) -> tuple[str | None, str]:
+    try:
+        completed = subprocess.run(
+            # A signed HEAD with log.showSignature would print the check before the time.
+            ["git", "-c", "log.showSignature=false", "log", "-1", "--format=%ct"],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            timeout=_GIT_TIMEOUT_SECONDS,
+            check=False,
+            stdin=subprocess.DEVNULL,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None, ""
+    seconds = completed.stdout.strip()
+    if completed.returncode != 0 or not seconds.isdigit():
+        return None, ""
+    return format_timestamp(datetime.fromtimestamp(int(seconds), timezone.utc)), "git HEAD"
+
+
+RECORD_FILE = ".hatch-kindgi-pins.json"
+"""The sdist's record of the pins it resolved, at the sdist's root beside PKG-INFO."""
+
+
+def record_pins(pins: Pins) -> bytes:
+    """The bytes of the sdist's pin record."""
+    document = {"artifactVersion": pins.artifact_version, "publishedAt": pins.published_at}
+    return (json.dumps(document, indent=2, sort_keys=True) + "\n").encode("utf-8")
+
+
+def read_recorded_pins(root: Path) -> tuple[dict[str, str] | None, list[Problem]]:
+    """The pins an sdist recorded, when `root` is an unpacked sdist (it has PKG-INFO)."""
+    path = root / RECORD_FILE
+    if not (root / "PKG-INFO").is_file() or not path.is_file():
+        return None, []
+    try:
+        document = json.loads(path.read_bytes().decode("utf-8"))
+    except (OSError, ValueError) as cause:
+        return None, [
+            error("pin-record", RECORD_FILE, f"the sdist's pin record is unreadable: {cause}")
+        ]
+    recorded = {}
+    for key in ("artifactVersion", "publishedAt"):
+        value = document.get(key) if isinstance(document, dict) else None
+        if (
+            not isinstance(value, str)
+            or not value
+            or (key == "publishedAt" and normalize_timestamp(value) is None)
+        ):
+            return None, [
+                error("pin-record", RECORD_FILE, f"the sdist's pin record has no valid {key!r}")
+            ]
+        recorded[key] = value
+    return recorded, []

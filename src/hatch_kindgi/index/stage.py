@@ -1,0 +1,107 @@
+"""The index stage: the pack-index envelope, checked against its schema, as canonical bytes."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from referencing import Registry
+
+from hatch_kindgi.config.stage import PackConfig
+from hatch_kindgi.index.canonical import canonical_json, code_unit_key, unrepresentable
+from hatch_kindgi.index.pins import Pins
+from hatch_kindgi.report.problems import Problem, error, json_pointer
+
+INDEX_FILE = "index.json"
+SCHEMA_RESOURCE = "pack-index-1.8.0.schema.json"
+CODE_LISTS = ("tools", "guardrails", "agents", "flows")
+
+
+def build_envelope(
+    pack: PackConfig,
+    pins: Pins,
+    code: Mapping[str, Sequence[Mapping[str, Any]]],
+    blocks: Sequence[Mapping[str, Any]],
+) -> dict[str, Any]:
+    """The index document: lists sorted by id, `blocks` and `env` only when non-empty."""
+    envelope: dict[str, Any] = {
+        "v": 1,
+        "packId": pack.pack_id,
+        "packVersion": pack.pack_version,
+        "artifactVersion": pins.artifact_version,
+        "publishedAt": pins.published_at,
+    }
+    for name in CODE_LISTS:
+        envelope[name] = _sorted_by_id(code.get(name, ()))
+    if blocks:
+        envelope["blocks"] = _sorted_by_id(blocks)
+    if pack.env_required or pack.env_optional:
+        envelope["env"] = {
+            "required": list(pack.env_required),
+            "optional": list(pack.env_optional),
+        }
+    return envelope
+
+
+def index_bytes(envelope: Mapping[str, Any]) -> tuple[bytes | None, list[Problem]]:
+    """The envelope's canonical UTF-8 bytes, or the problems that keep it from being written."""
+    problems = [
+        error(
+            "json-number",
+            _file_at(envelope, pointer),
+            f"{message} (index.json{pointer})",
+            pointer=pointer,
+        )
+        for pointer, message in unrepresentable(envelope)
+    ]
+    if problems:
+        return None, problems
+    for failure in sorted(_validator().iter_errors(envelope), key=lambda e: list(e.path)):
+        pointer = json_pointer(failure.absolute_path)
+        problems.append(
+            error(
+                "index-schema",
+                _file_at(envelope, pointer),
+                f"the index doesn't satisfy pack-index 1.8.0 at {pointer or '/'}: "
+                f"{failure.message}",
+                pointer=pointer or None,
+            )
+        )
+    if problems:
+        return None, problems
+    return canonical_json(envelope).encode("utf-8", "surrogatepass"), []
+
+
+def pack_index_schema() -> dict[str, Any]:
+    """The pack-index 1.8.0 JSON Schema this project ships as package data."""
+    text = resources.files("hatch_kindgi.index").joinpath(SCHEMA_RESOURCE).read_text("utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema
+
+
+@lru_cache(maxsize=1)
+def _validator() -> Draft202012Validator:
+    return Draft202012Validator(pack_index_schema(), registry=Registry())
+
+
+def _sorted_by_id(entries: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    # Stable: entries of one id (block versions) keep the order their stage gave them.
+    return sorted(entries, key=lambda entry: code_unit_key(str(entry.get("id", ""))))
+
+
+def _file_at(envelope: Mapping[str, Any], pointer: str) -> str:
+    """The pack file an index pointer lands in: the entry's module, else pyproject.toml."""
+    parts = pointer.split("/")
+    if len(parts) >= 3 and parts[1] in (*CODE_LISTS, "blocks") and parts[2].isdigit():
+        entries = envelope.get(parts[1])
+        if isinstance(entries, list) and int(parts[2]) < len(entries):
+            entry = entries[int(parts[2])]
+            if isinstance(entry, Mapping):
+                path = entry.get("modulePath") or entry.get("checkModulePath")
+                if isinstance(path, str) and path:
+                    return path
+    return "pyproject.toml"

@@ -1,0 +1,126 @@
+"""Every problem code hatch-kindgi emits, with a one-line description.
+
+One registry: `docs/problems.md` is checked against it by the test suite. Codes are stable,
+lowercase and hyphenated; add new ones in the section of the stage that emits them.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+CODES: dict[str, str] = {
+    # --- config (pyproject.toml) ---
+    "config-not-found": "The pack folder has no pyproject.toml.",
+    "config-parse": "pyproject.toml is not valid TOML or not UTF-8.",
+    "config-missing": "A required key of [tool.kindgi] is missing.",
+    "config-type": "A key of [tool.kindgi] or of the hook's options has the wrong type.",
+    "config-unknown-key": "A key that [tool.kindgi] or the kindgi hook does not know.",
+    "config-value": "A key of [tool.kindgi] or of the hook's options has a value it cannot take.",
+    "env-name": "An [tool.kindgi.env] entry is not an environment variable name.",
+    "env-reserved": "An [tool.kindgi.env] entry is a KINDGI_* name, which configures Kindgi.",
+    "env-duplicate": "An env name is listed twice, or in both required and optional.",
+    # --- discovery ---
+    "discovery-pattern": "A discovery glob cannot be used (absolute, escapes the pack, empty).",
+    # --- pins ---
+    "pin-published-at": "published-at is not an ISO 8601 date-time with a zone.",
+    "pin-record": "The pin record in the sdist (.hatch-kindgi-pins.json) is unreadable.",
+    "pin-not-reproducible": "No pin, SOURCE_DATE_EPOCH or git commit: publishedAt is now.",
+    # --- index ---
+    "index-schema": "The index envelope does not satisfy the pack-index 1.8.0 schema.",
+    "json-number": "A number JavaScript cannot carry exactly (beyond ±(2^53-1), NaN, Infinity).",
+    # --- blocks ---
+    "block-not-file": "A path the blocks glob matched is not a regular file (folder, broken link).",
+    "block-read": "A block file cannot be read (permissions, I/O error).",
+    "block-too-large": "A block file is larger than the size limit.",
+    "block-json": "A block file is not one UTF-8 JSON object (syntax, BOM, empty, too deep).",
+    "block-duplicate-key": "One JSON object of a block file has the same key twice.",
+    "block-shape": "A block key is missing, has the wrong type, or content is incomplete.",
+    "block-unknown-key": "A key the block's shape does not have (a typo must not pass).",
+    "block-id": "A block id is not dotted lowercase (like acme.reply-prompt).",
+    "block-version": "A block version is not a plain MAJOR.MINOR.PATCH.",
+    "block-kind": "A block kind is not prompt or settings.",
+    "block-parameter": "A prompt parameter: name repeated, type unknown, default not of its type.",
+    "block-duplicate": "Two block files declare the same id and version.",
+    "block-kind-conflict": "Two versions of one block id have different kinds.",
+    "template-file": "A templateFile is absolute, outside the blocks folder, missing, or not text.",
+    "template-case": "A templateFile differs from the file on disk only in letter case.",
+    "liquid-syntax": "A prompt template does not parse as Liquid (unknown tags included).",
+    "liquid-unknown-variable": "A template reads a variable that is no parameter and not settings.",
+    "liquid-unknown-filter": "A template uses a filter the Liquid environment does not know.",
+    "settings-unknown-block": 'A template reads settings["x"] and the pack brings no settings x.',
+    "settings-unknown-key": "A template reads a settings key that no version of that block has.",
+    "settings-schema": "A settings schema is not a valid Draft 2020-12 JSON Schema.",
+    "settings-ref": "A settings schema $ref leaves the schema, points to nothing, or loops.",
+    "settings-values": "Settings values do not satisfy their (own or inherited) schema.",
+    "settings-pattern-timeout": "A settings schema pattern backtracks too long on a value.",
+    # --- primitives ---
+    "module-not-file": "A path a code glob matched is not a module file of the pack (a folder, "
+    "a broken link, a link leading outside the pack).",
+    "sdk-missing": "The pack has code modules but the build environment cannot import kindgi.",
+    "import-timeout": "Indexing the pack's code took longer than import-timeout; it was stopped.",
+    "module-import": "A code module fails to import: it raises, exits, or kills the indexer.",
+    "module-no-primitives": "A code module defines no primitive (a helper's name starts with _).",
+    "module-kind-mismatch": "A module under one kind's folder defines a primitive of another kind.",
+    "primitive-invalid": "The kindgi SDK refuses a primitive a module declares.",
+    "check-id-unprefixed": "A guardrail's check id does not start with the pack's id (kindgi).",
+    "indexer-refused": "The kindgi indexer refuses the pack as a whole.",
+    "indexer-failed": "The kindgi indexer ended without an outcome or an index.",
+    "sdk-file-error": "A per-file error of the kindgi indexer that hatch-kindgi has no code for.",
+    "sdk-warning": "A warning of the kindgi indexer that hatch-kindgi has no code for.",
+    # --- checks ---
+    "guardrail-judge-capabilities": "An llm-judge guardrail without judgeCapabilities.",
+    "guardrail-at": "A guardrail's at is not one of its check's checkPoints.",
+    "guardrail-config-schema": "A guardrail's configSchema is not a usable JSON Schema.",
+    "guardrail-config": "A guardrail's config does not satisfy its configSchema.",
+    "guardrail-config-pattern-timeout": "A configSchema pattern takes too long on the config.",
+    "agent-auto-close": "An agent sets conversationPolicy.autoCloseAfterInactiveSeconds.",
+    "agent-instructions-liquid": "An agent's instructions do not parse as Liquid.",
+    "agent-output-schema": "An agent's output.schema is not a valid JSON Schema (Draft 2020-12).",
+    "agent-block-ref": "An agent's prompt, settings or modelSettings reference is misshapen.",
+    "agent-version-range": "A version an agent names is not an npm-style range.",
+    "agent-block-missing": "An agent names a block the pack does not bring (a runtime must).",
+    "agent-block-kind": "An agent names a block the pack brings only as the other kind.",
+    "agent-block-version": "No version of a block the pack brings satisfies the agent's range.",
+    "model-settings-value": "A model-settings value a model cannot take (temperature, thinking).",
+    "model-settings-model": "A model named in both the model-settings block and the agent.",
+    "agent-tool-version": "No version of a tool the pack brings satisfies the agent's range.",
+}
+
+_SECTION = re.compile(r"^\s*# --- (?P<name>.+?) ---$", re.MULTILINE)
+
+
+def problems_markdown() -> str:
+    """docs/problems.md, generated from this registry (the test suite keeps them equal)."""
+    source = Path(__file__).read_text("utf-8")
+    lines = [
+        "# Problem codes",
+        "",
+        "Every problem hatch-kindgi reports carries one of these codes. They are stable: a code",
+        "is never reused for another meaning. This page is generated from",
+        "`src/hatch_kindgi/report/codes.py` by",
+        "`python -m hatch_kindgi.report.codes > docs/problems.md`.",
+        "",
+        "A report line reads `FILE[:LINE:COL]: SEVERITY[CODE]: [POINTER: ]MESSAGE`. Most codes are",
+        "errors; `liquid-unknown-variable`, `liquid-unknown-filter`, `settings-unknown-block`,",
+        "`settings-unknown-key`, `agent-block-missing`, `check-id-unprefixed`, `sdk-warning`,",
+        "`pin-not-reproducible` and an unknown top-level `[tool.kindgi]` key are warnings, which",
+        "fail the build only with `strict = true`.",
+    ]
+    sections = list(_SECTION.finditer(source))
+    for index, section in enumerate(sections):
+        end = sections[index + 1].start() if index + 1 < len(sections) else len(source)
+        codes = re.findall(r'^\s*"([a-z0-9-]+)":', source[section.end() : end], re.MULTILINE)
+        if not codes:
+            continue
+        name = section.group("name")
+        lines += ["", f"## {name[0].upper()}{name[1:]}", ""]
+        lines += ["| code | meaning |", "| --- | --- |"]
+        lines += [f"| `{code}` | {CODES[code]} |" for code in codes]
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.stdout.write(problems_markdown())

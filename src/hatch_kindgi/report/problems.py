@@ -1,0 +1,71 @@
+"""The one type every stage reports with: a problem in a pack, never an exception."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+from hatch_kindgi.report.codes import CODES
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something wrong (error) or suspicious (warning) in one file of a pack.
+
+    `file` is relative to the pack root with forward slashes. `line` and `column` are
+    1-based; `pointer` is an RFC 6901 JSON pointer into the file's document.
+    """
+
+    severity: Severity
+    code: str
+    file: str
+    message: str
+    line: int | None = None
+    column: int | None = None
+    pointer: str | None = None
+
+    def __post_init__(self) -> None:
+        # Every code is registered and documented; an unknown one is a bug, not a pack fault.
+        if self.code not in CODES:
+            raise ValueError(
+                f"problem code {self.code!r} is not in hatch_kindgi.report.codes.CODES"
+            )
+
+
+def error(
+    code: str,
+    file: str,
+    message: str,
+    *,
+    line: int | None = None,
+    column: int | None = None,
+    pointer: str | None = None,
+) -> Problem:
+    """An error: the build fails."""
+    return Problem("error", code, file, message, line, column, pointer)
+
+
+def warning(
+    code: str,
+    file: str,
+    message: str,
+    *,
+    line: int | None = None,
+    column: int | None = None,
+    pointer: str | None = None,
+) -> Problem:
+    """A warning: printed, and the build goes on unless `strict` is set."""
+    return Problem("warning", code, file, message, line, column, pointer)
+
+
+def has_errors(problems: Iterable[Problem]) -> bool:
+    """Whether any of `problems` is an error."""
+    return any(problem.severity == "error" for problem in problems)
+
+
+def json_pointer(path: Iterable[object]) -> str:
+    """RFC 6901 pointer for a path of keys and indexes (`~` and `/` escaped)."""
+    return "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in path)

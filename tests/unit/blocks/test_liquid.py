@@ -1,0 +1,153 @@
+"""Templates: Liquid syntax errors placed in the template, warnings for what nothing gives it."""
+
+from __future__ import annotations
+
+from hatch_kindgi.blocks import liquid as _liquid_check
+from hatch_kindgi.blocks.liquid import (
+    ENVIRONMENT,
+    Place,
+    SettingsRead,
+    TemplateSite,
+    check_template,
+    settings_read_problems,
+)
+from hatch_kindgi.report.problems import Problem, error, warning
+
+FILE = TemplateSite("blocks/p.liquid", inline=False)
+INLINE = TemplateSite("blocks/p.json", inline=True)
+
+
+def test_one_shared_environment() -> None:
+    """Every check uses the module's one Environment, built at import."""
+    assert _liquid_check.ENVIRONMENT is ENVIRONMENT
+    assert "upcase" in ENVIRONMENT.filters
+
+
+def test_syntax_error_in_a_template_file_has_its_line_and_column() -> None:
+    """The problem is on the .liquid file, at the offending tag."""
+    checked = check_template("Hi.\n  {% nosuchtag %}\n", FILE, ())
+    assert checked.problems == (
+        error("liquid-syntax", "blocks/p.liquid", "unexpected tag 'nosuchtag'", line=2, column=6),
+    )
+
+
+def test_syntax_error_inline_points_at_content_template() -> None:
+    """Inline, the block file is named with /content/template, and the template's position."""
+    checked = check_template("a\nb {% for %}", INLINE, ())
+    assert checked.problems == (
+        error(
+            "liquid-syntax",
+            "blocks/p.json",
+            "missing expression (template line 2, column 6)",
+            pointer="/content/template",
+        ),
+    )
+
+
+def test_errors_liquid_cannot_place_are_placed_where_parsing_stopped() -> None:
+    """An unclosed block points at the template's end; a bad output at its statement."""
+    unclosed = check_template("{% if x %}\nyes", FILE, ("x",)).problems
+    assert [(p.line, p.column) for p in unclosed] == [(2, 4)]
+    bad_output = check_template("one\ntwo {{ x | }}", FILE, ("x",)).problems
+    assert [(p.line, p.column) for p in bad_output] == [(2, 5)]
+
+
+def test_deep_nesting_is_a_problem() -> None:
+    """Thousands of nested blocks are a syntax problem, not a RecursionError."""
+    checked = check_template("{% if a %}" * 5000, FILE, ("a",))
+    assert [p.code for p in checked.problems] == ["liquid-syntax"]
+
+
+def test_unknown_variable_and_filter_warn_once_each() -> None:
+    """Each unknown name warns once, at its first use, with a hint when one is close."""
+    text = "{{ tone }} {{ tonne }} {{ tonne }} {{ x | upcas }} {{ y | upcas }}"
+    checked = check_template(text, FILE, ("tone",))
+    assert checked.problems == (
+        warning(
+            "liquid-unknown-variable",
+            "blocks/p.liquid",
+            'the template reads "tonne", which is neither a parameter nor settings; '
+            'did you mean "tone"?',
+            line=1,
+            column=15,
+        ),
+        warning(
+            "liquid-unknown-variable",
+            "blocks/p.liquid",
+            'the template reads "x", which is neither a parameter nor settings; '
+            "declare it under content.parameters",
+            line=1,
+            column=39,
+        ),
+        warning(
+            "liquid-unknown-variable",
+            "blocks/p.liquid",
+            'the template reads "y", which is neither a parameter nor settings; '
+            "declare it under content.parameters",
+            line=1,
+            column=55,
+        ),
+        warning(
+            "liquid-unknown-filter",
+            "blocks/p.liquid",
+            'unknown filter "upcas": rendering would fail; did you mean "upcase"?',
+            line=1,
+            column=43,
+        ),
+    )
+
+
+def test_locals_and_loop_variables_are_not_unknown() -> None:
+    """assign, capture and for bring their own names; forloop is Liquid's."""
+    text = (
+        "{% assign n = 1 %}{% capture c %}x{% endcapture %}"
+        "{% for item in items %}{{ item }}{{ forloop.index }}{% endfor %}{{ n }}{{ c }}"
+    )
+    assert check_template(text, FILE, ("items",)).problems == ()
+
+
+def test_settings_reads_are_collected_not_judged() -> None:
+    """settings["x"].key, settings.x and a computed name: the first two are kept for later."""
+    text = (
+        '{{ settings["acme.s"].a }} {{ settings.plain }} {{ settings[name].z }} '
+        '{{ settings["acme.s"].a }}'
+    )
+    checked = check_template(text, FILE, ("name",))
+    assert checked.problems == ()
+    assert [(r.block_id, r.key, r.place.column) for r in checked.settings_reads] == [
+        ("acme.s", "a", 4),
+        ("plain", None, 31),
+    ]
+
+
+def test_settings_read_problems() -> None:
+    """Missing block, prompt block, missing key: one warning each; a key in any version is fine."""
+    place = Place("blocks/p.liquid", 1, 1)
+    reads = [
+        SettingsRead("acme.styl", "a", place),
+        SettingsRead("acme.prompt", None, place),
+        SettingsRead("acme.style", "b", place),
+        SettingsRead("acme.style", "a", place),
+        SettingsRead("acme.style", "odd key", place),
+    ]
+    problems = settings_read_problems(
+        reads,
+        {"acme.style": [{"a": 1}, {"c": 2, "odd key": 3}]},
+        {"acme.style": "settings", "acme.prompt": "prompt"},
+    )
+    assert [(p.code, p.message) for p in problems] == [
+        (
+            "settings-unknown-block",
+            'settings["acme.styl"].a: the pack brings no settings block "acme.styl"; '
+            'did you mean "acme.style"?',
+        ),
+        (
+            "settings-unknown-block",
+            'settings["acme.prompt"]: "acme.prompt" is a prompt block, not settings',
+        ),
+        (
+            "settings-unknown-key",
+            'settings["acme.style"].b: no version of settings block "acme.style" has the key "b"',
+        ),
+    ]
+    assert all(isinstance(p, Problem) and p.severity == "warning" for p in problems)

@@ -1,0 +1,224 @@
+"""Settings schemas and values: every failure with its pointer, nothing fetched, built once."""
+
+from __future__ import annotations
+
+import http.server
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+from referencing.exceptions import Unresolvable
+
+from hatch_kindgi.blocks import settings as _settings_check
+from hatch_kindgi.blocks.settings import SchemaChecks
+from hatch_kindgi.blocks.stage import check_blocks
+from hatch_kindgi.report.problems import error
+from tests.helpers.blocks import block_paths, settings, write
+
+
+class _CountingHandler(http.server.BaseHTTPRequestHandler):
+    requests: list[str] = []  # noqa: RUF012 (one server per test)
+
+    def do_GET(self) -> None:
+        type(self).requests.append(self.path)
+        body = b'{"type": "string"}'
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """Quiet."""
+
+
+@pytest.fixture
+def loopback() -> Iterator[tuple[str, list[str]]]:
+    """A loopback HTTP server serving a schema; yields its URL and the requests it got."""
+    _CountingHandler.requests = []
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _CountingHandler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/limit.json", _CountingHandler.requests
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_remote_ref_is_a_problem_and_nothing_is_fetched(
+    tmp_path: Path, loopback: tuple[str, list[str]]
+) -> None:
+    """A $ref to a live loopback server: a settings-ref problem, and the server sees no request."""
+    url, requests = loopback
+    schema = {"properties": {"limit": {"$ref": url}}}
+    write(tmp_path, {"blocks/s.json": settings("acme.s", "1.0.0", {"limit": 5}, schema)})
+    problems = check_blocks(tmp_path, ["blocks/s.json"], "blocks").problems
+    assert [(p.code, p.pointer) for p in problems] == [
+        ("settings-ref", "/content/schema/properties/limit/$ref")
+    ]
+    assert requests == []
+
+
+def test_validator_itself_never_fetches(loopback: tuple[str, list[str]]) -> None:
+    """Past the static check, the validator's empty registry refuses the ref: no request."""
+    url, requests = loopback
+    validator = _settings_check._build_validator({"$ref": url})
+    with pytest.raises(Unresolvable):
+        list(validator.iter_errors(5))
+    assert requests == []
+
+
+def test_unresolvable_ref_at_validation_is_a_problem(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Should a ref slip past the static check, validation reports it instead of raising."""
+    monkeypatch.setattr(_settings_check, "_reference_findings", lambda schema: iter(()))
+    checks = SchemaChecks()
+    schema = {"$ref": "http://127.0.0.1:1/x"}
+    assert checks.value_problems("b.json", {}, schema) == [
+        error(
+            "settings-ref",
+            "b.json",
+            'the $ref "http://127.0.0.1:1/x" of the schema can\'t be resolved; nothing is fetched '
+            "while building",
+            pointer="/content/schema",
+        )
+    ]
+
+
+def test_validator_built_once_per_distinct_schema(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Equal schemas (key order aside) share one validator; inherited ones reuse it too."""
+    built: list[dict[str, Any]] = []
+    real = _settings_check._build_validator
+
+    def counting(schema: dict[str, Any]) -> Draft202012Validator:
+        built.append(schema)
+        return real(schema)
+
+    monkeypatch.setattr(_settings_check, "_build_validator", counting)
+    first = {"type": "object", "properties": {"n": {"minimum": 0}}}
+    same = {"properties": {"n": {"minimum": 0}}, "type": "object"}
+    other = {"type": "object"}
+    write(
+        tmp_path,
+        {
+            "blocks/a1.json": settings("acme.a", "1.0.0", {"n": 1}, first),
+            "blocks/a2.json": settings("acme.a", "1.1.0", {"n": 2}),
+            "blocks/a3.json": settings("acme.a", "1.2.0", {"n": 3}),
+            "blocks/b1.json": settings("acme.b", "1.0.0", {"n": 1}, same),
+            "blocks/c1.json": settings("acme.c", "1.0.0", {"n": 1}, other),
+            "blocks/c2.json": settings("acme.c", "2.0.0", {"n": -1}, other),
+        },
+    )
+    files, _ = block_paths(tmp_path)
+    assert check_blocks(tmp_path, files, "blocks").problems == ()
+    assert len(built) == 2
+
+
+def test_every_values_failure_is_reported_with_its_pointer() -> None:
+    """All failures, not the first; pointers are RFC 6901 from absolute_path."""
+    schema = {
+        "type": "object",
+        "properties": {
+            "a/b": {"type": "integer"},
+            "list": {"type": "array", "items": {"minimum": 0}},
+        },
+        "required": ["c"],
+    }
+    problems = SchemaChecks().value_problems("b.json", {"a/b": "x", "list": [1, -1, -2]}, schema)
+    assert [(p.pointer, p.message) for p in problems] == [
+        ("/content/values/a~1b", "'x' is not of type 'integer'"),
+        ("/content/values/list/1", "-1 is less than the minimum of 0"),
+        ("/content/values/list/2", "-2 is less than the minimum of 0"),
+        ("/content/values", "'c' is a required property"),
+    ]
+
+
+def test_invalid_schema_skips_values_check() -> None:
+    """A schema with problems is reported once, and values aren't checked against it."""
+    checks = SchemaChecks()
+    schema = {"type": "integer", "minimum": "zero"}
+    assert [p.pointer for p in checks.schema_problems("b.json", schema)] == [
+        "/content/schema/minimum"
+    ]
+    assert not checks.usable(schema)
+    assert checks.value_problems("b.json", {"n": 1}, schema) == []
+
+
+@pytest.mark.parametrize(
+    ("schema", "message"),
+    [
+        ({"$ref": "#/$defs/none"}, '"#/$defs/none" points to nothing in the schema'),
+        ({"$ref": "#missing"}, '"#missing" names no anchor of the schema'),
+        (
+            {"$ref": "other.json"},
+            '"other.json" refers outside the schema; nothing is fetched while building, so it '
+            "can't be resolved (put what it names under $defs)",
+        ),
+    ],
+)
+def test_reference_problems(schema: dict[str, Any], message: str) -> None:
+    """Refs that go nowhere are found before any validation."""
+    problems = SchemaChecks().schema_problems("b.json", schema)
+    assert [(p.code, p.pointer, p.message) for p in problems] == [
+        ("settings-ref", "/content/schema/$ref", message)
+    ]
+
+
+@pytest.mark.parametrize(
+    "schema",
+    [
+        {
+            "$defs": {"n": {"$anchor": "num", "type": "number"}},
+            "properties": {"a": {"$ref": "#num"}},
+        },
+        {
+            "$id": "https://acme.test/s",
+            "$defs": {"n": {"type": "number"}},
+            "properties": {"a": {"$ref": "s#/$defs/n"}},
+        },
+        {"$defs": {"x~y/z": {"type": "number"}}, "properties": {"a": {"$ref": "#/$defs/x~0y~1z"}}},
+        {"properties": {"a": {"$ref": "https://json-schema.org/draft/2020-12/schema"}}},
+        {"const": {"$ref": "http://127.0.0.1:1/not-a-ref"}},
+    ],
+)
+def test_references_that_resolve_locally_pass(schema: dict[str, Any]) -> None:
+    """Anchors, ids, escaped pointers, the bundled metaschema and ref-like data all pass."""
+    assert SchemaChecks().schema_problems("b.json", schema) == []
+
+
+def test_recursive_ref_is_a_problem_not_a_crash() -> None:
+    """A ref cycle that never consumes input is one problem."""
+    schema = {
+        "$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"$ref": "#/$defs/a"}},
+        "$ref": "#/$defs/a",
+    }
+    problems = SchemaChecks().value_problems("b.json", {"x": 1}, schema, "1.0.0")
+    assert [(p.code, p.message) for p in problems] == [
+        (
+            "settings-ref",
+            "checking the values against the schema (the schema of version 1.0.0) recursed "
+            "without end (a $ref that refers back to itself?)",
+        )
+    ]
+
+
+def test_other_dialect_is_refused() -> None:
+    """A draft-07 $schema is a problem; the 2020-12 one (with or without #) is fine."""
+    checks = SchemaChecks()
+    assert (
+        checks.schema_problems(
+            "b.json", {"$schema": "https://json-schema.org/draft/2020-12/schema#"}
+        )
+        == []
+    )
+    assert [
+        p.code
+        for p in checks.schema_problems(
+            "b.json", {"$schema": "http://json-schema.org/draft-07/schema#"}
+        )
+    ] == ["settings-schema"]

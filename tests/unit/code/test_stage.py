@@ -1,0 +1,355 @@
+"""The code stage: the pack's own kindgi SDK indexes its modules in a bounded child process."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hatch_kindgi.checks.stage import check_entries
+from hatch_kindgi.code.stage import CodeOutcome, index_code
+from hatch_kindgi.report.formats import format_text
+from hatch_kindgi.report.problems import Problem, error
+from tests.helpers.entries import PING_TOOL
+from tests.helpers.packs import BROKEN, TESTPACKS
+
+# Runs the kindgi SDK's indexer throughout.
+pytestmark = pytest.mark.sdk
+
+PUBLISHED_AT = "2026-01-02T03:04:05.678Z"
+CODE_FOLDERS = ("tools", "guardrails", "agents", "flows")
+TEST_FILE = re.compile(r"(?:^|/)(?:test_[^/]*|[^/]*_test|conftest)\.py$")
+
+# The broken packs this stage and the checks across entries own (others belong to other stages).
+CODE_CASES = (
+    "agent-auto-close",
+    "agent-instructions-liquid",
+    "agent-output-schema",
+    "block-kind",
+    "block-not-in-pack",
+    "block-version",
+    "guardrail-config",
+    "guardrail-config-schema",
+    "guardrail-llm-judge",
+    "import-os-exit",
+    "import-print-megabyte",
+    "import-raises",
+    "import-sleep-forever",
+    "import-sys-exit",
+    "model-settings-model",
+    "model-settings-value",
+    "module-kind-mismatch",
+    "module-no-primitives",
+    "tool-version",
+    "version-range",
+)
+
+
+def code_modules(root: Path) -> list[str]:
+    """The pack's code modules under the default discovery globs, tests skipped, sorted."""
+    found = [
+        path.relative_to(root).as_posix()
+        for folder in CODE_FOLDERS
+        for path in (root / folder).rglob("*.py")
+        if "__pycache__" not in path.parts
+    ]
+    return sorted(module for module in found if not TEST_FILE.search(module))
+
+
+def block_entries(root: Path) -> list[dict[str, Any]]:
+    """Each blocks/**/*.json file as declared plus its modulePath (the test packs' are valid)."""
+    entries = []
+    for path in sorted((root / "blocks").rglob("*.json")):
+        entry = json.loads(path.read_text(encoding="utf-8"))
+        entry["modulePath"] = path.relative_to(root).as_posix()
+        entries.append(entry)
+    return entries
+
+
+def hook_timeout(root: Path) -> float:
+    """`import-timeout` from the pack's hook table, else 60 seconds."""
+    text = (root / "pyproject.toml").read_text(encoding="utf-8")
+    matched = re.search(r"^import-timeout = (\d+)", text, re.MULTILINE)
+    return float(matched.group(1)) if matched else 60.0
+
+
+def index(root: Path, timeout: float = 60.0, python: str | None = None) -> CodeOutcome:
+    """index_code on every code module of the pack at `root`, with the test pins."""
+    return index_code(
+        root,
+        code_modules(root),
+        artifact_version="1.0.0",
+        published_at=PUBLISHED_AT,
+        timeout=timeout,
+        python=python,
+    )
+
+
+def scratch_pack(root: Path, files: dict[str, str]) -> Path:
+    """A pack in `root` with [tool.kindgi.pack] and the given files (dedented)."""
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "pyproject.toml").write_text(
+        '[tool.kindgi.pack]\nid = "acme.scratch"\nversion = "1.0.0"\n', encoding="utf-8"
+    )
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return root
+
+
+def tree(root: Path) -> dict[str, bytes]:
+    """Every file under `root` with its bytes."""
+    return {
+        path.relative_to(root).as_posix(): path.read_bytes()
+        for path in sorted(root.rglob("*"))
+        if path.is_file()
+    }
+
+
+def alive(pid: int) -> bool:
+    """Whether a process with this id still exists (and is not a zombie)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    status = Path(f"/proc/{pid}/status")
+    if status.exists():
+        return "\nState:\tZ" not in status.read_text()
+    return True
+
+
+@pytest.fixture
+def own_tempdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The temp folder index_code uses, empty, so a test can see what it leaves behind."""
+    folder = tmp_path / "temp"
+    folder.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(folder))
+    return folder
+
+
+def test_no_modules_runs_nothing() -> None:
+    """Without code modules nothing runs, not even a missing interpreter."""
+    outcome = index_code(
+        Path("/nonexistent"),
+        [],
+        artifact_version="1",
+        published_at=PUBLISHED_AT,
+        timeout=1,
+        python="/nonexistent/python",
+    )
+    assert outcome == CodeOutcome((), (), (), (), ())
+
+
+@pytest.mark.slow
+def test_entries_equal_what_the_sdk_writes(tmp_path: Path, own_tempdir: Path) -> None:
+    """The code-only pack's entries are exactly those `python -m kindgi.pack index` writes."""
+    root = TESTPACKS / "code-only"
+    before = tree(root)
+    outcome = index(root)
+    output = tmp_path / "reference" / "index.json"
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "kindgi.pack",
+            "index",
+            "--pack-dir",
+            str(root),
+            "--output",
+            str(output),
+            "--artifact-version",
+            "1.0.0",
+            "--published-at",
+            PUBLISHED_AT,
+            "--json",
+        ],
+        check=True,
+        capture_output=True,
+        env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
+    )
+    reference = json.loads(output.read_text(encoding="utf-8"))
+    assert outcome.problems == ()
+    assert [len(outcome.tools), len(outcome.guardrails)] == [2, 1]
+    assert [len(outcome.agents), len(outcome.flows)] == [1, 1]
+    for kind in CODE_FOLDERS:
+        assert json.dumps(list(getattr(outcome, kind))) == json.dumps(reference[kind])
+    assert tree(root) == before
+    assert list(own_tempdir.iterdir()) == []
+
+
+@pytest.mark.slow
+def test_full_pack_indexes_without_problems() -> None:
+    """The full pack (helper module, pydantic models, blocks) indexes and checks clean."""
+    root = TESTPACKS / "full"
+    outcome = index(root)
+    assert outcome.problems == ()
+    assert [entry["id"] for entry in outcome.tools] == [
+        "acme.ledger.record-expense",
+        "acme.ledger.total",
+    ]
+    assert "tools/test_ledger.py" not in code_modules(root)
+    checked = check_entries(
+        outcome.tools, outcome.guardrails, outcome.agents, outcome.flows, block_entries(root)
+    )
+    assert checked == ()
+
+
+@pytest.mark.slow
+def test_hang_is_killed_with_its_children(tmp_path: Path, own_tempdir: Path) -> None:
+    """A module that waits forever is killed at the timeout, its own children too."""
+    pids = tmp_path / "pids"
+    root = scratch_pack(
+        tmp_path / "pack",
+        {
+            "tools/ping.py": PING_TOOL,
+            "tools/sleepy.py": f"""\
+                import os, subprocess, sys, time
+
+                child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
+                with open({str(pids)!r}, "a") as out:
+                    out.write(f"{{os.getpid()}} {{child.pid}}\\n")
+                time.sleep(600)
+                """,
+        },
+    )
+    started = time.monotonic()
+    outcome = index(root, timeout=8)
+    elapsed = time.monotonic() - started
+    assert outcome.problems == (
+        error(
+            "import-timeout",
+            "tools/sleepy.py",
+            "importing this module took longer than import-timeout (8 s) and was stopped: it "
+            "may loop or wait at import. If it is only slow, raise `import-timeout` under "
+            "[tool.hatch.build.hooks.kindgi]",
+        ),
+    )
+    assert [entry["id"] for entry in outcome.tools] == ["acme.scratch.ping"]
+    assert elapsed < 20
+    recorded = [int(pid) for pid in pids.read_text().split()]
+    assert len(recorded) == 4  # the whole pack's run, then the module's own run
+    time.sleep(0.2)
+    assert [pid for pid in recorded if alive(pid)] == []
+    assert list(own_tempdir.iterdir()) == []
+
+
+@pytest.mark.slow
+def test_megabyte_at_import_does_not_confuse(tmp_path: Path) -> None:
+    """A module that prints a megabyte (and a fake outcome, no newline) still indexes."""
+    root = scratch_pack(
+        tmp_path / "pack",
+        {
+            "tools/ping.py": textwrap.dedent(PING_TOOL)
+            + "sys.stdout.write('x' * 1_048_576)\n"
+            + 'sys.stdout.write(\'{"kind": "err", "error": {}}\')\n'
+            + "sys.stderr.write('y' * 1_048_576)\n",
+        },
+    )
+    outcome = index(root)
+    assert outcome.problems == ()
+    assert [entry["id"] for entry in outcome.tools] == ["acme.scratch.ping"]
+
+
+@pytest.mark.slow
+def test_interpreter_without_kindgi(tmp_path: Path) -> None:
+    """An interpreter that cannot import kindgi gives one problem saying what to install."""
+    subprocess.run(
+        [sys.executable, "-m", "venv", "--without-pip", str(tmp_path / "venv")], check=True
+    )
+    bare = tmp_path / "venv" / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    root = scratch_pack(tmp_path / "pack", {"tools/ping.py": PING_TOOL})
+    outcome = index(root, python=str(bare))
+    assert len(outcome.problems) == 1
+    problem = outcome.problems[0]
+    assert (problem.severity, problem.code, problem.file) == (
+        "error",
+        "sdk-missing",
+        "pyproject.toml",
+    )
+    assert "cannot import `kindgi`" in problem.message
+    assert "pip install kindgi" in problem.message
+    assert outcome.tools == ()
+
+
+@pytest.mark.slow
+def test_refusal_without_a_file_is_traced_to_its_module(tmp_path: Path) -> None:
+    """The SDK's pack-wide refusal names the module at fault; other modules keep their entries."""
+    root = scratch_pack(
+        tmp_path / "pack",
+        {
+            "tools/ping.py": PING_TOOL,
+            "agents/closer.py": """\
+                from kindgi import Agent
+
+                closer = Agent(
+                    id="acme.scratch.closer",
+                    version="1.0.0",
+                    name="Closer",
+                    instructions="Hi.",
+                    conversation_policy={"autoCloseAfterInactiveSeconds": 60},
+                )
+                """,
+        },
+    )
+    outcome = index(root)
+    assert [(p.code, p.file, p.pointer) for p in outcome.problems] == [
+        (
+            "primitive-invalid",
+            "agents/closer.py",
+            "/conversationPolicy/autoCloseAfterInactiveSeconds",
+        )
+    ]
+    assert [entry["id"] for entry in outcome.tools] == ["acme.scratch.ping"]
+
+
+@pytest.mark.slow
+def test_sdk_warnings_and_file_errors_name_their_module(tmp_path: Path) -> None:
+    """fileErrors become errors and warnings become warnings, each on its module, with a line."""
+    root = scratch_pack(
+        tmp_path / "pack",
+        {
+            "tools/ping.py": PING_TOOL,
+            "tools/broken.py": "\n\nraise RuntimeError('boom')\n",
+            "guardrails/loose.py": """\
+                from kindgi import guardrail
+
+
+                @guardrail(id="other.loose", on_violation="halt")
+                def loose(config: dict, trace: dict) -> bool:
+                    return True
+                """,
+        },
+    )
+    outcome = index(root)
+    assert [(p.severity, p.code, p.file, p.line) for p in outcome.problems] == [
+        ("error", "module-import", "tools/broken.py", 3),
+        ("warning", "check-id-unprefixed", "guardrails/loose.py", None),
+    ]
+    assert outcome.problems[0].message == "import failed: RuntimeError: boom"
+
+
+def _rendered(problems: list[Problem]) -> str:
+    return format_text(problems)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", CODE_CASES)
+def test_broken_case_report_matches_golden(case: str) -> None:
+    """The code stage plus the checks across entries give the case's whole golden report."""
+    root = BROKEN / case
+    outcome = index(root, timeout=hook_timeout(root))
+    checked = check_entries(
+        outcome.tools, outcome.guardrails, outcome.agents, outcome.flows, block_entries(root)
+    )
+    report = _rendered([*outcome.problems, *checked])
+    assert report == (root / "expected.txt").read_text(encoding="utf-8")

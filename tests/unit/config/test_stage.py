@@ -1,0 +1,189 @@
+"""The config stage: [tool.kindgi] and the hook's options, every fault reported."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from hatch_kindgi.config.stage import (
+    DEFAULT_DISCOVERY,
+    HookOptions,
+    default_package,
+    load_config,
+    read_pyproject,
+)
+from hatch_kindgi.report.problems import error
+
+GOOD: dict[str, Any] = {
+    "project": {"name": "acme-ledger", "dependencies": ["kindgi>=0.1"]},
+    "tool": {"kindgi": {"pack": {"id": "acme.ledger", "version": "1.0.0"}}},
+}
+
+
+def _with_kindgi(table: dict[str, Any]) -> dict[str, Any]:
+    return {"project": {"name": "acme-ledger"}, "tool": {"kindgi": table}}
+
+
+def test_good_config_gets_defaults() -> None:
+    """A pack with only id and version gets the default discovery and no env."""
+    outcome = load_config(GOOD, {})
+    assert outcome.problems == ()
+    assert outcome.options == HookOptions()
+    assert outcome.pack is not None
+    assert outcome.pack.pack_id == "acme.ledger"
+    assert dict(outcome.pack.discovery) == dict(DEFAULT_DISCOVERY)
+    assert outcome.pack.project_dependencies == ("kindgi>=0.1",)
+
+
+def test_every_fault_is_reported_at_once() -> None:
+    """Missing id, a KINDGI_ env name, an unknown option and a bad published-at: all four."""
+    document = _with_kindgi(
+        {"pack": {"version": "1.0.0"}, "env": {"required": ["KINDGI_TOKEN", "DB_URL"]}}
+    )
+    outcome = load_config(document, {"published-at": "yesterday", "colour": "blue"})
+    assert outcome.pack is None
+    assert sorted(p.code for p in outcome.problems) == [
+        "config-missing",
+        "config-unknown-key",
+        "env-reserved",
+        "pin-published-at",
+    ]
+    assert all(p.file == "pyproject.toml" for p in outcome.problems)
+
+
+def test_hatchling_hook_keys_are_left_alone() -> None:
+    """dependencies, require-runtime-*, enable-by-default are Hatchling's, not unknown."""
+    options = {
+        "dependencies": ["x"],
+        "require-runtime-dependencies": True,
+        "require-runtime-features": [],
+        "enable-by-default": True,
+    }
+    assert load_config(GOOD, options).problems == ()
+
+
+def test_hook_options_are_read() -> None:
+    """Every option of the hook is read and typed."""
+    outcome = load_config(
+        GOOD,
+        {
+            "artifact-version": "7",
+            "published-at": "2026-01-02T03:04:05Z",
+            "package": "acme.ledger_pack",
+            "import-timeout": 5,
+            "max-file-size": 4096,
+            "strict": True,
+        },
+    )
+    assert outcome.problems == ()
+    assert outcome.options == HookOptions(
+        "7", "2026-01-02T03:04:05Z", "acme.ledger_pack", 5.0, 4096, True
+    )
+
+
+def test_bad_option_types() -> None:
+    """Wrong types and values each name the option."""
+    outcome = load_config(
+        GOOD,
+        {
+            "import-timeout": 0,
+            "strict": "yes",
+            "package": "acme-ledger",
+            "artifact-version": 3,
+            "max-file-size": 1.5,
+        },
+    )
+    messages = sorted(p.message for p in outcome.problems)
+    assert [m.split("`")[1] for m in messages] == [
+        "artifact-version",
+        "import-timeout",
+        "max-file-size",
+        "package",
+        "strict",
+    ]
+
+
+def test_env_rules() -> None:
+    """Env names: valid, not KINDGI_*, not twice, not in both lists; output sorted."""
+    document = _with_kindgi(
+        {
+            "pack": {"id": "a", "version": "1"},
+            "env": {"required": ["B", "A", "1X", "A"], "optional": ["B", "C"], "extra": []},
+        }
+    )
+    outcome = load_config(document, {})
+    assert [(p.code, p.message) for p in outcome.problems] == [
+        (
+            "config-unknown-key",
+            "`tool.kindgi.env.extra` is not an env key (known: optional, required)",
+        ),
+        (
+            "env-name",
+            '`tool.kindgi.env.required`: "1X" is not an environment variable name '
+            "(letters, digits and _, not starting with a digit)",
+        ),
+        ("env-duplicate", '`tool.kindgi.env.required`: "A" is listed twice'),
+        (
+            "env-duplicate",
+            '"B" is in both `tool.kindgi.env.required` and `tool.kindgi.env.optional`: '
+            "keep it in one",
+        ),
+    ]
+
+
+def test_env_sorted_by_code_units() -> None:
+    """Env lists come out sorted as JavaScript sorts them."""
+    document = _with_kindgi(
+        {"pack": {"id": "a", "version": "1"}, "env": {"required": ["b", "B", "_A", "a"]}}
+    )
+    pack = load_config(document, {}).pack
+    assert pack is not None
+    assert pack.env_required == ("B", "_A", "a", "b")
+
+
+def test_discovery_unknown_kind_and_type() -> None:
+    """A typo'd discovery kind and a non-string glob are errors naming the key."""
+    document = _with_kindgi(
+        {"pack": {"id": "a", "version": "1"}, "discovery": {"tool": "x/*.py", "blocks": 3}}
+    )
+    problems = load_config(document, {}).problems
+    assert [p.code for p in problems] == ["config-unknown-key", "config-type"]
+    assert "`tool.kindgi.discovery.tool`" in problems[0].message
+
+
+def test_unknown_top_level_key_is_a_warning() -> None:
+    """An unknown [tool.kindgi] key warns: the SDK may know keys this version doesn't."""
+    document = _with_kindgi({"pack": {"id": "a", "version": "1"}, "colour": 1})
+    outcome = load_config(document, {})
+    assert outcome.pack is not None
+    assert [p.severity for p in outcome.problems] == ["warning"]
+
+
+def test_missing_tool_kindgi() -> None:
+    """No [tool.kindgi] at all is one clear problem."""
+    outcome = load_config({"project": {"name": "x"}}, {})
+    assert outcome.problems == (
+        error(
+            "config-missing",
+            "pyproject.toml",
+            "`[tool.kindgi]` is missing: add `[tool.kindgi.pack]` with `id` and `version`",
+        ),
+    )
+
+
+def test_read_pyproject_errors(tmp_path: Path) -> None:
+    """No file, bad TOML (with line and column) and bad UTF-8 are problems, not exceptions."""
+    _, missing = read_pyproject(tmp_path)
+    assert [p.code for p in missing] == ["config-not-found"]
+    (tmp_path / "pyproject.toml").write_text("[tool.kindgi\nid = 1\n", "utf-8")
+    _, broken = read_pyproject(tmp_path)
+    assert [(p.code, p.line) for p in broken] == [("config-parse", 1)]
+    (tmp_path / "pyproject.toml").write_bytes(b"name = '\xff'\n")
+    _, undecodable = read_pyproject(tmp_path)
+    assert [p.code for p in undecodable] == ["config-parse"]
+
+
+def test_default_package() -> None:
+    """Distribution names become import names as pip normalizes them."""
+    assert default_package("acme-ledger") == "acme_ledger"
+    assert default_package("Acme.Ledger__Pack") == "acme_ledger_pack"

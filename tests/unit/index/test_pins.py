@@ -1,0 +1,167 @@
+"""The pins stage: which artifactVersion and publishedAt a build writes."""
+
+from __future__ import annotations
+
+import subprocess
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+
+from hatch_kindgi.config.stage import HookOptions
+from hatch_kindgi.config.timestamps import normalize_timestamp
+from hatch_kindgi.index.pins import resolve_pins
+
+NOON = datetime(2026, 11, 29, 12, 0, 0, 123456, tzinfo=timezone.utc)
+
+
+def _git_env(home: Path) -> dict[str, str]:
+    """A git environment with a fixed identity and commit time, and no user config."""
+    return {
+        "GIT_AUTHOR_DATE": "2026-03-04T05:06:07+00:00",
+        "GIT_COMMITTER_DATE": "2026-03-04T05:06:07+00:00",
+        "GIT_AUTHOR_NAME": "t",
+        "GIT_AUTHOR_EMAIL": "t@example.invalid",
+        "GIT_COMMITTER_NAME": "t",
+        "GIT_COMMITTER_EMAIL": "t@example.invalid",
+        "PATH": "/usr/bin:/bin",
+        "HOME": str(home),
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("2026-09-20T14:32:07.104Z", "2026-09-20T14:32:07.104Z"),
+        ("2026-09-20T14:32:07Z", "2026-09-20T14:32:07.000Z"),
+        ("2026-09-20t14:32z", "2026-09-20T14:32:00.000Z"),
+        ("2026-09-20T16:32:07.104+02:00", "2026-09-20T14:32:07.104Z"),
+        ("2026-09-20T14:32:07.1049999-0130", "2026-09-20T16:02:07.104Z"),
+        ("2026-09-20 00:30:00+01", "2026-09-19T23:30:00.000Z"),
+        ("2026-02-30T00:00:00Z", None),
+        ("2026-09-20T14:32:07", None),
+        ("2026-09-20", None),
+        ("yesterday", None),
+        ("2026-09-20T25:00:00Z", None),
+        ("2026-09-20T10:00:00+24:00", None),
+    ],
+)
+def test_normalize_timestamp(text: str, expected: str | None) -> None:
+    """ISO 8601 with a zone becomes UTC with milliseconds; anything else is refused."""
+    assert normalize_timestamp(text) == expected
+
+
+def test_option_beats_environment(tmp_path: Path) -> None:
+    """The hook option wins over KINDGI_* variables and SOURCE_DATE_EPOCH."""
+    options = HookOptions(artifact_version="A", published_at="2026-01-01T00:00:00Z")
+    environ = {
+        "KINDGI_ARTIFACT_VERSION": "B",
+        "KINDGI_PUBLISHED_AT": "2027-01-01T00:00:00Z",
+        "SOURCE_DATE_EPOCH": "0",
+    }
+    pins, problems = resolve_pins(tmp_path, options, environ, "1.0.0")
+    assert problems == []
+    assert pins is not None
+    assert (pins.artifact_version, pins.published_at) == ("A", "2026-01-01T00:00:00.000Z")
+
+
+def test_environment_beats_recorded_and_epoch(tmp_path: Path) -> None:
+    """KINDGI_* variables win over the sdist record and SOURCE_DATE_EPOCH."""
+    environ = {"KINDGI_ARTIFACT_VERSION": "B", "KINDGI_PUBLISHED_AT": "2027-01-01T01:00:00+01:00"}
+    recorded = {"artifactVersion": "C", "publishedAt": "2025-01-01T00:00:00.000Z"}
+    pins, _ = resolve_pins(tmp_path, HookOptions(), environ, "1.0.0", recorded=recorded)
+    assert pins is not None
+    assert (pins.artifact_version, pins.published_at) == ("B", "2027-01-01T00:00:00.000Z")
+
+
+def test_recorded_beats_epoch(tmp_path: Path) -> None:
+    """The sdist's recorded pins win over SOURCE_DATE_EPOCH and the dist version."""
+    recorded = {"artifactVersion": "C", "publishedAt": "2025-01-01T00:00:00.000Z"}
+    pins, _ = resolve_pins(
+        tmp_path, HookOptions(), {"SOURCE_DATE_EPOCH": "0"}, "1.0.0", recorded=recorded
+    )
+    assert pins is not None
+    assert (pins.artifact_version, pins.published_at) == ("C", "2025-01-01T00:00:00.000Z")
+
+
+def test_source_date_epoch(tmp_path: Path) -> None:
+    """SOURCE_DATE_EPOCH gives publishedAt; artifactVersion falls back to the dist version."""
+    pins, problems = resolve_pins(
+        tmp_path, HookOptions(), {"SOURCE_DATE_EPOCH": "1767225600"}, "2.1"
+    )
+    assert problems == []
+    assert pins is not None
+    assert (pins.artifact_version, pins.published_at) == ("2.1", "2026-01-01T00:00:00.000Z")
+
+
+def test_bad_source_date_epoch_is_a_problem(tmp_path: Path) -> None:
+    """A SOURCE_DATE_EPOCH that isn't whole seconds is an error, not now."""
+    pins, problems = resolve_pins(tmp_path, HookOptions(), {"SOURCE_DATE_EPOCH": "soon"}, "1")
+    assert pins is None
+    assert [p.code for p in problems] == ["pin-published-at"]
+
+
+def test_bad_environment_timestamp_is_a_problem(tmp_path: Path) -> None:
+    """A KINDGI_PUBLISHED_AT that doesn't parse names the variable."""
+    pins, problems = resolve_pins(tmp_path, HookOptions(), {"KINDGI_PUBLISHED_AT": "x"}, "1")
+    assert pins is None
+    assert "KINDGI_PUBLISHED_AT" in problems[0].message
+
+
+def test_git_commit_time(tmp_path: Path) -> None:
+    """In a git checkout without other pins, publishedAt is HEAD's commit time."""
+    env = _git_env(tmp_path)
+    subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True, env=env)
+    (tmp_path / "f").write_text("x")
+    subprocess.run(["git", "add", "f"], cwd=tmp_path, check=True, env=env)
+    subprocess.run(["git", "commit", "-qm", "x"], cwd=tmp_path, check=True, env=env)
+    pins, problems = resolve_pins(tmp_path, HookOptions(), {}, "1")
+    assert problems == []
+    assert pins is not None
+    assert pins.published_at == "2026-03-04T05:06:07.000Z"
+
+
+def test_git_commit_time_of_a_signed_commit(tmp_path: Path) -> None:
+    """A signed HEAD still pins, even when the user's git shows signatures in git log."""
+    env = _git_env(tmp_path)
+    key = tmp_path / "key"
+    subprocess.run(
+        ["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(key)], check=True, env=env
+    )
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (tmp_path / "signers").write_text(f"t@example.invalid {(tmp_path / 'key.pub').read_text()}")
+
+    def git(*args: str) -> None:
+        subprocess.run(["git", *args], cwd=repo, check=True, env=env, capture_output=True)
+
+    git("init", "-q")
+    git("config", "gpg.format", "ssh")
+    git("config", "user.signingkey", str(key))
+    git("config", "gpg.ssh.allowedSignersFile", str(tmp_path / "signers"))
+    git("config", "log.showSignature", "true")
+    (repo / "f").write_text("x")
+    git("add", "f")
+    git("commit", "-q", "-S", "-m", "x")
+    pins, problems = resolve_pins(repo, HookOptions(), {"HOME": str(tmp_path)}, "1")
+    assert problems == []
+    assert pins is not None
+    assert pins.published_at == "2026-03-04T05:06:07.000Z"
+
+
+def test_now_warns(tmp_path: Path) -> None:
+    """With nothing to pin to, publishedAt is now and a warning says it isn't reproducible."""
+    pins, problems = resolve_pins(tmp_path, HookOptions(), {}, "1", now=lambda: NOON)
+    assert pins is not None
+    assert pins.published_at == "2026-11-29T12:00:00.123Z"
+    assert [(p.severity, p.code) for p in problems] == [("warning", "pin-not-reproducible")]
+
+
+def test_local_index_uses_now_without_warning(tmp_path: Path) -> None:
+    """The command line's index is a working copy: now, no git, no warning."""
+    pins, problems = resolve_pins(
+        tmp_path, HookOptions(), {}, "20261129.1", now=lambda: NOON, local=True
+    )
+    assert problems == []
+    assert pins is not None
+    assert (pins.artifact_version, pins.published_at) == ("20261129.1", "2026-11-29T12:00:00.123Z")
