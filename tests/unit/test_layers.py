@@ -1,0 +1,53 @@
+"""The import layers of docs/architecture.md hold, and a backwards import breaks them."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
+
+
+def _lint_imports(tree: Path) -> subprocess.CompletedProcess[str]:
+    """`lint-imports` with the contract of `tree`'s pyproject, on `tree`'s sources."""
+    environment = {**os.environ, "PYTHONPATH": str(tree / "src")}
+    return subprocess.run(
+        [str(LINT_IMPORTS), "--no-cache"],
+        cwd=tree,
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+
+
+def _copy(tmp_path: Path) -> Path:
+    tree = tmp_path / "tree"
+    shutil.copytree(REPO / "src", tree / "src", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(REPO / "pyproject.toml", tree / "pyproject.toml")
+    return tree
+
+
+def test_the_tree_keeps_its_layers(tmp_path: Path) -> None:
+    """The sources as they are keep the contract."""
+    result = _lint_imports(_copy(tmp_path))
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "1 kept, 0 broken" in result.stdout
+
+
+def test_a_backwards_import_breaks_the_contract(tmp_path: Path) -> None:
+    """The report layer importing the pipeline (upwards) fails lint-imports, naming both."""
+    tree = _copy(tmp_path)
+    problems = tree / "src" / "hatch_kindgi" / "report" / "problems.py"
+    problems.write_text(
+        problems.read_text("utf-8") + "\nimport hatch_kindgi.pipeline  # noqa: E402\n", "utf-8"
+    )
+    result = _lint_imports(tree)
+    assert result.returncode == 1
+    assert "BROKEN" in result.stdout
+    assert "hatch_kindgi.report.problems -> hatch_kindgi.pipeline" in result.stdout
