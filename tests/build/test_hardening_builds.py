@@ -91,7 +91,8 @@ def _write(root: Path, files: dict[str, str]) -> None:
 
 
 def test_build_fetches_nothing_from_a_loopback_schema_server(tmp_path: Path) -> None:
-    """Remote $refs (absolute, and relative to a remote $id) to a live server: no request."""
+    """Remote $refs (absolute, and relative to a remote $id) and remote $schema URLs to a live
+    server, in settings, a guardrail's configSchema and an agent's output.schema: no request."""
     pack = tmp_path / "pack"
     with _loopback() as (base, requests):
         _write(
@@ -105,12 +106,29 @@ def test_build_fetches_nothing_from_a_loopback_schema_server(tmp_path: Path) -> 
                     "acme.relative",
                     {"$id": f"{base}/root.json", "properties": {"limit": {"$ref": "schema.json"}}},
                 ),
+                "blocks/dialect.json": _settings("acme.dialect", {"$schema": f"{base}/meta"}),
+                "blocks/nested-dialect.json": _settings(
+                    "acme.nested-dialect", {"properties": {"limit": {"$schema": f"{base}/meta"}}}
+                ),
                 "guardrails/limit.py": (
                     "from kindgi import guardrail\n\n\n"
                     '@guardrail(id="acme.hostile.limit", on_violation="halt",\n'
                     f'    config_type={{"$ref": "{base}/config.json"}}, config={{"limit": 5}})\n'
                     "def check(config: dict, trace: dict) -> bool:\n"
                     "    return True\n"
+                ),
+                "guardrails/dialect.py": (
+                    "from kindgi import guardrail\n\n\n"
+                    '@guardrail(id="acme.hostile.dialect", on_violation="halt",\n'
+                    f'    config_type={{"$schema": "{base}/meta"}}, config={{"limit": 5}})\n'
+                    "def check(config: dict, trace: dict) -> bool:\n"
+                    "    return True\n"
+                ),
+                "agents/drafter.py": (
+                    "from kindgi import Agent\n\n"
+                    'drafter = Agent(id="acme.hostile.drafter", version="1.0.0", name="D",\n'
+                    '    instructions="Hi.", output={"schema": {\n'
+                    f'        "$schema": "{base}/meta", "$ref": "{base}/out.json"}}}})\n'
                 ),
             },
         )
@@ -122,6 +140,8 @@ def test_build_fetches_nothing_from_a_loopback_schema_server(tmp_path: Path) -> 
     report = report_of(run.stderr)
     for file in ("blocks/remote.json", "blocks/relative.json", "guardrails/limit.py"):
         assert f"\n{file}: error[" in f"\n{report}"
+    for file in ("blocks/nested-dialect.json", "guardrails/dialect.py"):
+        assert f"\n{file}: " not in f"\n{report}"  # checked, and found sound
     assert run.artifacts == []
     assert tree_digest(pack) == before
 

@@ -9,13 +9,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from jsonschema import Draft202012Validator
 from referencing.exceptions import Unresolvable
 
 from hatch_kindgi.blocks import settings as _settings_check
 from hatch_kindgi.blocks.settings import SchemaChecks
 from hatch_kindgi.blocks.stage import check_blocks
 from hatch_kindgi.report.problems import error
+from hatch_kindgi.schema.survey import Survey, survey
+from hatch_kindgi.schema.validation import Validator
 from tests.helpers.blocks import block_paths, settings, write
 
 
@@ -66,7 +67,8 @@ def test_remote_ref_is_a_problem_and_nothing_is_fetched(
 def test_validator_itself_never_fetches(loopback: tuple[str, list[str]]) -> None:
     """Past the static check, the validator's empty registry refuses the ref: no request."""
     url, requests = loopback
-    validator = _settings_check._build_validator({"$ref": url})
+    schema = {"$ref": url}
+    validator = _settings_check._build_validator(schema, survey(schema))
     with pytest.raises(Unresolvable):
         list(validator.iter_errors(5))
     assert requests == []
@@ -95,9 +97,9 @@ def test_validator_built_once_per_distinct_schema(
     built: list[dict[str, Any]] = []
     real = _settings_check._build_validator
 
-    def counting(schema: dict[str, Any]) -> Draft202012Validator:
+    def counting(schema: dict[str, Any], surveyed: Survey) -> Validator:
         built.append(schema)
-        return real(schema)
+        return real(schema, surveyed)
 
     monkeypatch.setattr(_settings_check, "_build_validator", counting)
     first = {"type": "object", "properties": {"n": {"minimum": 0}}}
