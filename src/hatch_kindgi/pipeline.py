@@ -11,11 +11,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hatch_kindgi.blocks.stage import check_blocks
 from hatch_kindgi.checks.stage import check_entries
-from hatch_kindgi.code.stage import CodeOutcome, index_code
 from hatch_kindgi.config.stage import (
     CODE_KINDS,
     PYPROJECT,
@@ -32,6 +31,11 @@ from hatch_kindgi.index.pins import Pins, resolve_pins
 from hatch_kindgi.index.stage import build_envelope, index_bytes
 from hatch_kindgi.report.formats import fails
 from hatch_kindgi.report.problems import Problem, error, has_errors
+
+if TYPE_CHECKING:
+    from hatch_kindgi.code.stage import CodeOutcome
+
+_Entries = tuple[dict[str, Any], ...]
 
 
 @dataclass(frozen=True)
@@ -122,8 +126,10 @@ def run_pipeline(
         local=local_pins is not None,
     )
     problems.extend(pin_problems)
-    code = CodeOutcome((), (), (), (), ())
+    code: CodeOutcome | None = None
     if code_modules and pins is not None:
+        from hatch_kindgi.code.stage import index_code  # the SDK runner loads only for code
+
         code = index_code(
             root,
             code_modules,
@@ -132,24 +138,17 @@ def run_pipeline(
             timeout=options.import_timeout,
         )
         problems.extend(code.problems)
+    lists = _code_lists(code)
     problems.extend(
-        check_entries(code.tools, code.guardrails, code.agents, code.flows, blocks.entries)
+        check_entries(
+            lists["tools"], lists["guardrails"], lists["agents"], lists["flows"], blocks.entries
+        )
     )
 
-    python_files = _python_files(root, pack, code)
+    python_files = _python_files(root, pack, lists)
     if pins is None or has_errors(problems):
         return PipelineResult(None, tuple(problems), options, package, python_files, pins, pack)
-    envelope = build_envelope(
-        pack,
-        pins,
-        {
-            "tools": code.tools,
-            "guardrails": code.guardrails,
-            "agents": code.agents,
-            "flows": code.flows,
-        },
-        blocks.entries,
-    )
+    envelope = build_envelope(pack, pins, lists, blocks.entries)
     data, index_problems = index_bytes(envelope)
     problems.extend(index_problems)
     return PipelineResult(data, tuple(problems), options, package, python_files, pins, pack)
@@ -184,7 +183,19 @@ def _discover_all(root: Path, pack: PackConfig, problems: list[Problem]) -> dict
     return found
 
 
-def _python_files(root: Path, pack: PackConfig, code: CodeOutcome) -> tuple[str, ...]:
+def _code_lists(code: CodeOutcome | None) -> dict[str, _Entries]:
+    """The entries of each code kind, by index list name (none without code)."""
+    if code is None:
+        return {"tools": (), "guardrails": (), "agents": (), "flows": ()}
+    return {
+        "tools": code.tools,
+        "guardrails": code.guardrails,
+        "agents": code.agents,
+        "flows": code.flows,
+    }
+
+
+def _python_files(root: Path, pack: PackConfig, code: Mapping[str, _Entries]) -> tuple[str, ...]:
     """Every module the index names and every other non-test `.py` file under the code
     discovery folders (helpers such as `tools/_db.py`), sorted."""
     files: set[str] = set()
@@ -195,7 +206,7 @@ def _python_files(root: Path, pack: PackConfig, code: CodeOutcome) -> tuple[str,
         prefix = static_prefix(pattern)
         folder_glob = f"{prefix}/**/*.py" if prefix else "**/*.py"
         files.update(discover(root, folder_glob, code=True).files)
-    for entries in (code.tools, code.guardrails, code.agents, code.flows):
+    for entries in code.values():
         for entry in entries:
             for key in ("modulePath", "checkModulePath"):
                 path = entry.get(key)

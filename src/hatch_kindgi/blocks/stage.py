@@ -8,28 +8,23 @@ and the settings templates read. Nothing a pack author writes makes this raise.
 from __future__ import annotations
 
 import errno
-import gc
 import os
 import stat
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hatch_kindgi.blocks.json_reader import read_json_object
-from hatch_kindgi.blocks.liquid import (
-    SettingsRead,
-    TemplateSite,
-    check_template,
-    settings_read_problems,
-)
 from hatch_kindgi.blocks.settings import SchemaChecks
 from hatch_kindgi.blocks.shape import BlockHeader, check_shape, format_version
 from hatch_kindgi.blocks.template_file import ListDir, Listings, os_reason, read_template_file
 from hatch_kindgi.config.stage import DEFAULT_MAX_FILE_SIZE
 from hatch_kindgi.discover.stage import describe_other
 from hatch_kindgi.report.problems import Problem, error, has_errors
+
+if TYPE_CHECKING:
+    from hatch_kindgi.blocks.liquid import SettingsRead
 
 DEFAULT_MAX_FILE_BYTES = DEFAULT_MAX_FILE_SIZE
 """Largest block file or template file read, in bytes."""
@@ -64,32 +59,13 @@ def check_blocks(
     """
     problems = [_not_a_file(root, path) for path in others]
     checks = SchemaChecks()
-    with _collector_paused():
-        blocks = _check_files(root, sorted(files), blocks_folder, max_file_bytes, list_dir, checks)
-        _check_across(blocks, checks)
+    blocks = _check_files(root, sorted(files), blocks_folder, max_file_bytes, list_dir, checks)
+    _check_across(blocks, checks)
     for block in blocks:
         problems.extend(block.problems)
     entries = [block.entry() for block in blocks if block.is_clean()]
     entries.sort(key=lambda entry: (entry["id"].encode("utf-16-be"), _version_key(entry)))
     return BlocksOutcome(tuple(entries), tuple(sorted(set(problems), key=_problem_order)))
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Python's cyclic collector off while the blocks are checked, as the caller had it after.
-
-    The stage keeps every parsed template, schema and validator alive until it ends, so each
-    full collection rescans a heap that only grows: a fifth of the stage's time at 5,000
-    blocks (docs/performance.md). The cycles it leaves are collected after it; the peak memory
-    this costs is measured there too.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 _NO_HEADER = BlockHeader(None, None, None)
@@ -200,6 +176,9 @@ def _check_prompt(
     max_bytes: int,
     listings: Listings,
 ) -> None:
+    # python-liquid loads with the first prompt: a pack without prompts never pays for it.
+    from hatch_kindgi.blocks.liquid import TemplateSite, check_template
+
     inline = content.get("template")
     path = content.get("templateFile")
     if isinstance(inline, str) and inline:
@@ -265,7 +244,9 @@ def _check_across(blocks: Sequence[_Block], checks: SchemaChecks) -> None:
     settings_values = _check_settings(blocks, first_kind, checks)
     kinds = {block_id: kind for block_id, (kind, _) in first_kind.items()}
     for block in blocks:
-        if block.reads:
+        if block.reads:  # only a parsed template reads settings: python-liquid is loaded
+            from hatch_kindgi.blocks.liquid import settings_read_problems
+
             block.problems.extend(settings_read_problems(block.reads, settings_values, kinds))
 
 

@@ -32,6 +32,8 @@ def check_entries(
     problems: list[Problem] = []
     for entry in guardrails:
         problems.extend(guardrail_problems(entry))
+    if not agents:  # only agents name versions: a pack without them needs no version parsing
+        return tuple(dict.fromkeys(problems))
     block_versions = versions_by_id(blocks)
     tool_versions = versions_by_id(tools)
     for entry in agents:
