@@ -49,7 +49,8 @@ class LocalPins:
 
 @dataclass(frozen=True)
 class PipelineResult:
-    """What a run gives its adapter: the index bytes (None on error) and every problem."""
+    """What a run gives its adapter: the index bytes (None on error; empty when the run was
+    asked not to write them out) and every problem."""
 
     index: bytes | None
     problems: tuple[Problem, ...]
@@ -75,9 +76,11 @@ def run_pipeline(
     recorded_pins: Mapping[str, str] | None = None,
     now: Callable[[], datetime] | None = None,
     local_pins: LocalPins | None = None,
+    encode: bool = True,
 ) -> PipelineResult:
     """Check the pack at `root` and build its index; `hook_config` None reads it from the
-    pyproject (the command line), a mapping is what Hatchling hands the hook.
+    pyproject (the command line), a mapping is what Hatchling hands the hook. `encode`
+    False checks the index as fully but leaves its bytes unwritten (`check` shows no index).
 
     `local_pins` is the command line's `index`: its flags win over every other pin, and
     its fallback `artifactVersion` replaces the distribution version."""
@@ -149,7 +152,7 @@ def run_pipeline(
     if pins is None or has_errors(problems):
         return PipelineResult(None, tuple(problems), options, package, python_files, pins, pack)
     envelope = build_envelope(pack, pins, lists, blocks.entries)
-    data, index_problems = index_bytes(envelope)
+    data, index_problems = index_bytes(envelope, encode=encode)
     problems.extend(index_problems)
     return PipelineResult(data, tuple(problems), options, package, python_files, pins, pack)
 

@@ -14,7 +14,9 @@ def _run(args: argparse.Namespace) -> int:
     root = pack_root(args)
     if root is None:
         return EXIT_USAGE
-    return finish(run_pipeline(root, environ=os.environ), args.format, sys.stdout)
+    # Nothing is written, so the index is checked but not encoded.
+    result = run_pipeline(root, environ=os.environ, encode=False)
+    return finish(result, args.format, sys.stdout)
 
 
 COMMAND = Command(

@@ -53,8 +53,14 @@ def build_envelope(
     return envelope
 
 
-def index_bytes(envelope: Mapping[str, Any]) -> tuple[bytes | None, list[Problem]]:
-    """The envelope's canonical UTF-8 bytes, or the problems that keep it from being written."""
+def index_bytes(
+    envelope: Mapping[str, Any], *, encode: bool = True
+) -> tuple[bytes | None, list[Problem]]:
+    """The envelope's canonical UTF-8 bytes, or the problems that keep it from being written.
+
+    With `encode` False the envelope is checked all the same, and b"" stands for its bytes:
+    once nothing is reported, writing them cannot fail.
+    """
     problems = [
         error(
             "json-number",
@@ -79,6 +85,8 @@ def index_bytes(envelope: Mapping[str, Any]) -> tuple[bytes | None, list[Problem
         )
     if problems:
         return None, problems
+    if not encode:
+        return b"", []
     return canonical_json(envelope, checked=True).encode("utf-8", "surrogatepass"), []
 
 

@@ -291,3 +291,28 @@ def test_is_regex_is_jsonschemas_regex_format() -> None:
     checker = Draft202012Validator.FORMAT_CHECKER
     for text in ["a", "(", "\\p{L}", "(?<n>a)", "\\Z", "a{,3}", "[", "\\", "(?P<n>a)", 5]:
         assert fast._is_regex(text) == checker.conforms(text, "regex")
+
+
+def test_envelope_fast_path_agrees_with_jsonschema() -> None:
+    """The pack-index envelope, mutated everywhere: valid to jsonschema-rs exactly when valid
+    to jsonschema (its `pattern`s matched by `re`, as jsonschema matches them)."""
+    from hatch_kindgi.index import stage as index_stage
+
+    captured: list[Any] = []
+    real = index_stage.index_bytes
+
+    def capture(envelope: Any, **options: Any) -> Any:
+        captured.append(envelope)
+        return real(envelope, **options)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("hatch_kindgi.pipeline.index_bytes", capture)
+        run_pipeline(TESTPACKS / "blocks", environ=GOLDEN_ENV)
+    envelope = {**captured[0], "env": {"required": ["A_B"], "optional": []}}
+    odd = ["1.0.0\n", "./x.json", "/x", "a\\b", "KINDGI_X", "x\n", "2026-01-02T03:04:05.678Z\n"]
+    envelopes = _mutations(envelope, [*BAD_VALUES[:8], *odd])
+    stock = Draft202012Validator(index_stage.pack_index_schema())
+    fixed = fast.FixedSchema(index_stage.pack_index_schema())
+    assert len(envelopes) > 1000
+    disagree = [e for e in envelopes if fixed.valid(e) != stock.is_valid(e)]
+    assert disagree == []
