@@ -11,19 +11,32 @@ import contextlib
 import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
-
-from liquid import Environment
-from liquid.exceptions import LiquidError
-from liquid.parser import get_parser
-from liquid.stream import TokenStream
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from hatch_kindgi.blocks.json_reader import text_position
 from hatch_kindgi.report.problems import Problem, Severity
 from hatch_kindgi.report.suggest import did_you_mean
 
-ENVIRONMENT = Environment()
-"""The Liquid environment every template is parsed with."""
+if TYPE_CHECKING:
+    from liquid import Environment
+    from liquid.exceptions import LiquidError
+
+
+@lru_cache(maxsize=1)
+def environment() -> Environment:
+    """The Liquid environment every template is parsed with (python-liquid loads with it:
+    the places and reads below are used where no template is parsed)."""
+    from liquid import Environment
+
+    return Environment()
+
+
+def __getattr__(name: str) -> Any:
+    if name == "ENVIRONMENT":  # the environment, by its name of old
+        return environment()
+    raise AttributeError(name)
+
 
 SETTINGS = "settings"
 _PROPERTY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
@@ -94,8 +107,10 @@ class TemplateCheck:
 
 def check_template(text: str, site: TemplateSite, parameters: Collection[str]) -> TemplateCheck:
     """Parse `text` and report what it reads that nothing will give it."""
+    from liquid.exceptions import LiquidError
+
     try:
-        template = ENVIRONMENT.from_string(text)
+        template = environment().from_string(text)
         analysis = template.analyze(include_partials=False)
     except LiquidError as exc:
         index = _error_index(text, exc)
@@ -125,8 +140,8 @@ def check_template(text: str, site: TemplateSite, parameters: Collection[str]) -
                 )
             )
     for name, spans in analysis.filters.items():
-        if name not in ENVIRONMENT.filters:
-            hint = did_you_mean(name, ENVIRONMENT.filters)
+        if name not in environment().filters:
+            hint = did_you_mean(name, environment().filters)
             problems.append(
                 site.place(text, spans[0].index).problem(
                     "warning",
@@ -185,9 +200,13 @@ def _error_index(text: str, exc: LiquidError) -> int:
     """Where a parse error is: from its token, else from where the parser stopped."""
     if exc.token is not None and exc.token.start_index >= 0 and exc.token.source == text:
         return exc.token.start_index
-    stream = TokenStream(ENVIRONMENT.tokenizer()(text))
+    from liquid.exceptions import LiquidError
+    from liquid.parser import get_parser
+    from liquid.stream import TokenStream
+
+    stream = TokenStream(environment().tokenizer()(text))
     with contextlib.suppress(LiquidError, RecursionError):
-        get_parser(ENVIRONMENT).parse(stream)
+        get_parser(environment()).parse(stream)
     if stream.pos >= len(stream.tokens):
         return len(text)
     return max(stream.tokens[max(stream.pos - 1, 0)].start_index, 0)

@@ -16,15 +16,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hatch_kindgi.blocks.json_reader import read_json_object
+from hatch_kindgi.blocks.liquid import TemplateSite
 from hatch_kindgi.blocks.settings import SchemaChecks
 from hatch_kindgi.blocks.shape import BlockHeader, check_shape, format_version
 from hatch_kindgi.blocks.template_file import ListDir, Listings, os_reason, read_template_file
+from hatch_kindgi.blocks.templates import TemplateChecks, checking
 from hatch_kindgi.config.stage import DEFAULT_MAX_FILE_SIZE
 from hatch_kindgi.discover.stage import describe_other
 from hatch_kindgi.report.problems import Problem, error, has_errors
 
 if TYPE_CHECKING:
-    from hatch_kindgi.blocks.liquid import SettingsRead
+    from hatch_kindgi.blocks.liquid import SettingsRead, TemplateCheck
 
 DEFAULT_MAX_FILE_BYTES = DEFAULT_MAX_FILE_SIZE
 """Largest block file or template file read, in bytes."""
@@ -59,7 +61,10 @@ def check_blocks(
     """
     problems = [_not_a_file(root, path) for path in others]
     checks = SchemaChecks()
-    blocks = _check_files(root, sorted(files), blocks_folder, max_file_bytes, list_dir, checks)
+    with checking(len(files)) as templates:
+        blocks = _check_files(
+            root, sorted(files), blocks_folder, max_file_bytes, list_dir, checks, templates
+        )
     _check_across(blocks, checks)
     for block in blocks:
         problems.extend(block.problems)
@@ -81,6 +86,11 @@ class _Block:
     template: str | None = None
     reads: tuple[SettingsRead, ...] = ()
     problems: list[Problem] = field(default_factory=list)
+
+    def accept_template(self, checked: TemplateCheck) -> None:
+        """The check of the block's template, when it comes."""
+        self.problems.extend(checked.problems)
+        self.reads = checked.settings_reads
 
     def is_clean(self) -> bool:
         return self.declared is not None and not has_errors(self.problems)
@@ -110,10 +120,14 @@ def _check_files(  # noqa: PLR0917 (the run's shared state, threaded through)
     max_bytes: int,
     list_dir: ListDir,
     checks: SchemaChecks,
+    templates: TemplateChecks,
 ) -> list[_Block]:
-    """Each file checked on its own, in the order given."""
+    """Each file checked on its own, in the order given (templates maybe answered later)."""
     listings = Listings(list_dir)
-    return [_check_file(root, file, blocks_folder, max_bytes, listings, checks) for file in files]
+    return [
+        _check_file(root, file, blocks_folder, max_bytes, listings, checks, templates)
+        for file in files
+    ]
 
 
 def _check_file(  # noqa: PLR0917 (the run's shared state, threaded through)
@@ -123,6 +137,7 @@ def _check_file(  # noqa: PLR0917 (the run's shared state, threaded through)
     max_bytes: int,
     listings: Listings,
     checks: SchemaChecks,
+    templates: TemplateChecks,
 ) -> _Block:
     block = _Block(file)
     data = _read_bytes(root, file, max_bytes, block.problems)
@@ -147,6 +162,7 @@ def _check_file(  # noqa: PLR0917 (the run's shared state, threaded through)
             blocks_folder=blocks_folder,
             max_bytes=max_bytes,
             listings=listings,
+            templates=templates,
         )
     elif shape.header.kind == "settings":
         _check_own_schema(block, content, checks)
@@ -175,10 +191,8 @@ def _check_prompt(
     blocks_folder: str,
     max_bytes: int,
     listings: Listings,
+    templates: TemplateChecks,
 ) -> None:
-    # python-liquid loads with the first prompt: a pack without prompts never pays for it.
-    from hatch_kindgi.blocks.liquid import TemplateSite, check_template
-
     inline = content.get("template")
     path = content.get("templateFile")
     if isinstance(inline, str) and inline:
@@ -196,9 +210,7 @@ def _check_prompt(
     else:
         return
     block.template = text
-    checked = check_template(text, site, _parameter_names(content))
-    block.problems.extend(checked.problems)
-    block.reads = checked.settings_reads
+    templates.check(text, site, _parameter_names(content), block.accept_template)
 
 
 def _parameter_names(content: dict[str, Any]) -> frozenset[str]:
