@@ -197,12 +197,14 @@ def fast_values(schema: Any, surveyed: Survey | None = None) -> FastValues | Non
     cost = surveyed.size * (1 + expansions)
     if cost > MAX_WORK:
         return None
+    keywords: dict[str, Any] = {}
+    if surveyed.patterns:
+        keywords["pattern"] = _Pattern
+    if surveyed.multiple_of:
+        keywords["multipleOf"] = _MultipleOf
     try:
         validator = library.Draft202012Validator(
-            schema,
-            validate_formats=False,
-            offline=True,
-            keywords={"pattern": _Pattern, "multipleOf": _MultipleOf},
+            schema, validate_formats=False, offline=True, keywords=keywords or None
         )
     except Exception:
         return None
