@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import http.server
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,36 +16,14 @@ from hatch_kindgi.report.problems import error
 from hatch_kindgi.schema.survey import Survey, survey
 from hatch_kindgi.schema.validation import Validator
 from tests.helpers.blocks import block_paths, settings, write
-
-
-class _CountingHandler(http.server.BaseHTTPRequestHandler):
-    requests: list[str] = []  # noqa: RUF012 (one server per test)
-
-    def do_GET(self) -> None:
-        type(self).requests.append(self.path)
-        body = b'{"type": "string"}'
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, format: str, *args: Any) -> None:
-        """Quiet."""
+from tests.helpers.loopback import schema_server
 
 
 @pytest.fixture
 def loopback() -> Iterator[tuple[str, list[str]]]:
     """A loopback HTTP server serving a schema; yields its URL and the requests it got."""
-    _CountingHandler.requests = []
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _CountingHandler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/limit.json", _CountingHandler.requests
-    finally:
-        server.shutdown()
-        server.server_close()
+    with schema_server() as (base, requests):
+        yield f"{base}/limit.json", requests
 
 
 def test_remote_ref_is_a_problem_and_nothing_is_fetched(

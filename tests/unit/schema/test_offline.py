@@ -3,8 +3,6 @@ guardrail configSchema, agent output.schema), with and without the jsonschema-rs
 
 from __future__ import annotations
 
-import http.server
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,38 +14,14 @@ from hatch_kindgi.checks.stage import check_entries
 from tests.helpers.blocks import block_paths, settings, write
 from tests.helpers.entries import guardrail
 from tests.helpers.fast_path import fast_path_off
-
-
-class _CountingHandler(http.server.BaseHTTPRequestHandler):
-    requests: list[str] = []  # noqa: RUF012 (one server per test)
-    timeout = 5
-
-    def do_GET(self) -> None:
-        type(self).requests.append(self.path)
-        body = b'{"type": "string"}'
-        self.send_response(200)
-        self.send_header("Content-Type", "application/schema+json")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, format: str, *args: Any) -> None:
-        """Quiet."""
+from tests.helpers.loopback import schema_server
 
 
 @pytest.fixture
 def server() -> Iterator[tuple[str, list[str]]]:
     """A schema server on loopback: its base URL and the requests it got."""
-    _CountingHandler.requests = []
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _CountingHandler)
-    httpd.daemon_threads = True
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}", _CountingHandler.requests
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
+    with schema_server() as (base, requests):
+        yield base, requests
 
 
 def _schemas(base: str) -> dict[str, Any]:
