@@ -67,7 +67,11 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         )
         problems = (*record_problems, *result.problems)
         failing = bool(record_problems) or result.failed
-        if self._report(problems, failing=failing) or result.index is None:
+        stop = self._report(problems, failing=failing)
+        for note in result.notes:
+            sys.stderr.write(f"kindgi: note: {note}\n")
+        sys.stderr.flush()
+        if stop or result.index is None:
             sys.exit(1)
         force_include = build_data.setdefault("force_include", {})
         if self.target_name == "sdist":

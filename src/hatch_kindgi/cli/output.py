@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+from hatch_kindgi.against.stage import ENV_AGAINST
 from hatch_kindgi.pipeline import PipelineResult
 from hatch_kindgi.report.formats import format_github, format_json, format_text
 
@@ -48,6 +49,17 @@ def add_pack_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_against_argument(parser: argparse.ArgumentParser) -> None:
+    """--against REF, for the commands that can compare the pack with an earlier release."""
+    parser.add_argument(
+        "--against",
+        metavar="REF",
+        help="compare with an earlier release: a git revision (origin/main, v1.2.0, HEAD~1), "
+        "an index.json or a wheel; a version released with other content is an error "
+        f"(default: the hook option `against`, else ${ENV_AGAINST})",
+    )
+
+
 def pack_root(args: argparse.Namespace) -> Path | None:
     """The pack folder of `args`, or None (and a usage message) when it has no pyproject."""
     root = Path(args.pack_dir)
@@ -58,8 +70,11 @@ def pack_root(args: argparse.Namespace) -> Path | None:
 
 
 def finish(result: PipelineResult, style: str, stream: TextIO) -> int:
-    """Write the report of `result` in `style`; the exit code it means."""
+    """Write the report of `result` in `style` (its notes to stderr); the exit code it
+    means."""
     failing = result.failed
+    for note in result.notes:
+        sys.stderr.write(f"hatch-kindgi: note: {note}\n")
     if style == "json":
         stream.write(format_json(result.problems, failed=failing))
     elif style == "github":

@@ -24,7 +24,15 @@ _HATCHLING_HOOK_KEYS = frozenset(
     }
 )
 _HOOK_KEYS = frozenset(
-    {"artifact-version", "published-at", "package", "import-timeout", "max-file-size", "strict"}
+    {
+        "artifact-version",
+        "published-at",
+        "package",
+        "import-timeout",
+        "max-file-size",
+        "strict",
+        "against",
+    }
 )
 
 _IMPORT_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -40,6 +48,7 @@ class HookOptions:
     import_timeout: float = DEFAULT_IMPORT_TIMEOUT
     max_file_size: int = DEFAULT_MAX_FILE_SIZE
     strict: bool = False
+    against: str | None = None
 
 
 def hook_options(config: Mapping[str, Any], problems: list[Problem]) -> HookOptions:
@@ -55,7 +64,7 @@ def hook_options(config: Mapping[str, Any], problems: list[Problem]) -> HookOpti
                 )
             )
     strings: dict[str, str | None] = {}
-    for key in ("artifact-version", "published-at", "package"):
+    for key in ("artifact-version", "published-at", "package", "against"):
         value = config.get(key)
         if value is not None and (not isinstance(value, str) or not value.strip()):
             problems.append(
@@ -128,4 +137,5 @@ def hook_options(config: Mapping[str, Any], problems: list[Problem]) -> HookOpti
         import_timeout=float(timeout),
         max_file_size=max_file_size,
         strict=strict,
+        against=strings["against"],
     )
