@@ -16,6 +16,7 @@ from typing import Any
 from hatch_kindgi.against.stage import (
     Comparison,
     PackEntries,
+    RefRequest,
     choose_reference,
     compare_with_reference,
     pack_entries,
@@ -81,7 +82,7 @@ def run_pipeline(
     recorded_pins: Mapping[str, str] | None = None,
     now: Callable[[], datetime] | None = None,
     local_pins: LocalPins | None = None,
-    against: str | None = None,
+    against: str | RefRequest | None = None,
 ) -> PipelineResult:
     """Check the pack at `root` and build its index; `hook_config` None reads it from the
     pyproject (the command line), a mapping is what Hatchling hands the hook.

@@ -47,10 +47,13 @@ class RefRequest:
 
 
 def choose_reference(
-    flag: str | None, option: str | None, environ: Mapping[str, str], *, root: Path
+    flag: str | RefRequest | None, option: str | None, environ: Mapping[str, str], *, root: Path
 ) -> RefRequest | None:
-    """The reference to compare with, first that applies: the command line's `--against`,
-    the hook option `against` (a path in it is from the pack root), `KINDGI_AGAINST`."""
+    """The reference to compare with, first that applies: the command line's (`--against`,
+    or a command's own as a `RefRequest`), the hook option `against` (a path in it is from
+    the pack root), `KINDGI_AGAINST`."""
+    if isinstance(flag, RefRequest):
+        return flag
     if flag:
         return RefRequest(flag, "--against")
     if option:

@@ -7,6 +7,7 @@ import os
 import sys
 
 from hatch_kindgi.against.formats import DIFF_FORMATS, format_diff
+from hatch_kindgi.against.stage import RefRequest
 from hatch_kindgi.cli.output import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, Command, color, pack_root
 from hatch_kindgi.pipeline import LocalPins, run_pipeline
 from hatch_kindgi.report.formats import format_text
@@ -40,7 +41,10 @@ def _run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     # No pins are written: the fallback only feeds the code stage, whose entries don't carry it.
     result = run_pipeline(
-        root, environ=os.environ, local_pins=LocalPins(None, None, "0"), against=args.ref
+        root,
+        environ=os.environ,
+        local_pins=LocalPins(None, None, "0"),
+        against=RefRequest(args.ref, "REF"),
     )
     # The pack's own problems go to stderr, as `check` words them; reused versions are in
     # the diff itself.
