@@ -8,7 +8,15 @@ import sys
 
 from hatch_kindgi.against.formats import DIFF_FORMATS, format_diff
 from hatch_kindgi.against.stage import RefRequest
-from hatch_kindgi.cli.output import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, Command, color, pack_root
+from hatch_kindgi.cli.output import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    EXIT_USAGE,
+    Command,
+    add_pack_dir_argument,
+    color,
+    pack_root,
+)
 from hatch_kindgi.pipeline import LocalPins, run_pipeline
 from hatch_kindgi.report.formats import format_text
 
@@ -20,13 +28,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
         help="what to compare with: a git revision (origin/main, v1.2.0, HEAD~1), "
         "an index.json, or a wheel built by hatch-kindgi",
     )
-    parser.add_argument(
-        "pack_dir",
-        nargs="?",
-        default=".",
-        metavar="PACK_DIR",
-        help="the pack's folder, holding its pyproject.toml (default: this folder)",
-    )
+    add_pack_dir_argument(parser)
     parser.add_argument(
         "--format",
         choices=DIFF_FORMATS,

@@ -32,8 +32,8 @@ class Command:
     run: Callable[[argparse.Namespace], int]
 
 
-def add_pack_arguments(parser: argparse.ArgumentParser) -> None:
-    """PACK_DIR and --format, which every command that reports on a pack takes."""
+def add_pack_dir_argument(parser: argparse.ArgumentParser) -> None:
+    """PACK_DIR, optional: the folder holding the pack's pyproject.toml."""
     parser.add_argument(
         "pack_dir",
         nargs="?",
@@ -41,6 +41,11 @@ def add_pack_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="PACK_DIR",
         help="the pack's folder, holding its pyproject.toml (default: this folder)",
     )
+
+
+def add_pack_arguments(parser: argparse.ArgumentParser) -> None:
+    """PACK_DIR and --format, which every command that reports on a pack takes."""
+    add_pack_dir_argument(parser)
     parser.add_argument(
         "--format",
         choices=FORMATS,
