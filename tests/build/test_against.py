@@ -5,13 +5,17 @@ from __future__ import annotations
 
 import json
 import shutil
+import sys
+import venv
 from pathlib import Path
 
 import pytest
 from jsonschema import Draft202012Validator
 
+from hatch_kindgi.pipeline import run_pipeline
 from tests.helpers.cli import run_cli
 from tests.helpers.git import commit_all, git, init_repo, replace_tree
+from tests.helpers.golden import GOLDEN_ENV
 from tests.helpers.packs import TESTPACKS, build_env, copy_pack, report_of, run_build, wheel_files
 
 pytestmark = pytest.mark.slow
@@ -380,3 +384,46 @@ def test_diff_of_an_unknown_reference_exits_1(repo: Path) -> None:
     assert run.returncode == 1
     assert run.stdout == ""
     assert run.stderr.startswith('.: error[against-unknown-ref]: REF "nope": git knows no ')
+
+
+def test_revision_code_without_the_sdk_compares_blocks_only(
+    repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where the SDK is not installed, the revision's code is not indexed (nothing of it is
+    imported): its blocks are still compared, and a note says so."""
+    pack = _pack(repo)
+    (pack / "agents").mkdir()
+    (pack / "agents" / "drafter.py").write_text(AGENT, "utf-8")
+    commit_all(repo, "with an agent")
+    shutil.rmtree(pack / "agents")
+    _change_values(pack)
+    bare = tmp_path / "bare"
+    venv.create(bare, with_pip=False)
+    monkeypatch.setattr(sys, "executable", str(bare / "bin" / "python"))
+    result = run_pipeline(pack, environ=GOLDEN_ENV, against="HEAD")
+    assert [(p.code, p.file) for p in result.problems] == [
+        ("version-reused", "blocks/reply-style.json")
+    ]
+    assert result.notes == (
+        "the kindgi SDK is not installed here, so the code at HEAD was not indexed: only "
+        "blocks are compared",
+    )
+    assert result.comparison is not None
+    assert result.comparison.diff.removed == ()
+
+
+def test_revision_with_problems_of_its_own(repo: Path) -> None:
+    """A revision whose pack had a broken block: its other entries are compared, its
+    problems are not this change's, and a note says entries were left out."""
+    pack = _pack(repo)
+    (pack / "blocks" / "broken.json").write_text("{", "utf-8")
+    commit_all(repo, "a broken block")
+    (pack / "blocks" / "broken.json").unlink()
+    _change_values(pack)
+    result = run_pipeline(pack, environ=GOLDEN_ENV, against="HEAD")
+    assert [(p.code, p.file) for p in result.problems] == [
+        ("version-reused", "blocks/reply-style.json")
+    ]
+    assert result.notes == (
+        "the pack at HEAD has errors of its own: its entries with errors are left out",
+    )
