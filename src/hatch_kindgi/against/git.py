@@ -43,6 +43,10 @@ class _GitError(Exception):
     """A git command failed: its first line of complaint."""
 
 
+class _GitTimeout(_GitError):
+    """A git command took longer than GIT_TIMEOUT."""
+
+
 def find_revision(root: Path, request: RefRequest) -> tuple[PackTree | None, list[Problem]]:
     """The commit `request` names in the repository holding `root`, or the problem why not."""
     try:
@@ -60,6 +64,8 @@ def find_revision(root: Path, request: RefRequest) -> tuple[PackTree | None, lis
         commit = _git(
             root, "rev-parse", "--verify", "--quiet", "--end-of-options", text + "^{commit}"
         )
+    except _GitTimeout as cause:
+        return None, [request.problem("against-git", f"git cannot read the repository: {cause}")]
     except _GitError:
         return None, [request.problem("against-unknown-ref", _unknown(root, text))]
     return PackTree(commit.decode("ascii").strip(), prefix.strip("\n")), []
@@ -73,7 +79,9 @@ def extract_pack(
     try:
         folder = _git(root, "rev-parse", "--verify", "--quiet", f"{tree.commit}:{tree.prefix}")
         listing = _git(root, "ls-tree", "-r", "-z", "--full-tree", folder.decode("ascii").strip())
-    except _GitError:
+    except _GitTimeout as cause:
+        return False, [request.problem("against-git", f"git cannot read the pack folder: {cause}")]
+    except _GitError:  # no such folder at that revision, or not a folder
         return False, []
     files, links = _listing(listing)
     if "pyproject.toml" not in files:
@@ -185,6 +193,8 @@ def _write_blobs(root: Path, files: dict[str, tuple[str, int]], destination: Pat
                         copied = _copy_blob(process.stdout, stream)
                 except BrokenPipeError:
                     copied = False
+                if not copied and timer.finished.is_set():
+                    raise _GitTimeout(f"reading the files took longer than {GIT_TIMEOUT:g} s")
                 if not copied:
                     process.kill()
                     process.wait()
@@ -259,7 +269,7 @@ def _git(root: Path, *args: str) -> bytes:
             stdin=subprocess.DEVNULL,
         )
     except subprocess.TimeoutExpired as cause:
-        raise _GitError(f"git {args[0]} took longer than {GIT_TIMEOUT:g} s") from cause
+        raise _GitTimeout(f"git {args[0]} took longer than {GIT_TIMEOUT:g} s") from cause
     if completed.returncode != 0:
         said = completed.stderr.decode("utf-8", "replace").strip().splitlines()
         raise _GitError(said[0] if said else f"git {args[0]} exited with {completed.returncode}")

@@ -204,3 +204,27 @@ def test_partial_clone_never_fetches(tmp_path: Path) -> None:
         check=False,
     )
     assert missing.returncode != 0
+
+
+def test_a_slow_git_is_a_problem_not_a_new_pack(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """git past its time limit is `against-git`, never mistaken for a revision without the
+    pack (which would compare nothing and pass)."""
+    repo = init_repo(tmp_path / "repo")
+    (repo / "pyproject.toml").write_text("", "utf-8")
+    commit_all(repo, "one")
+    tree, _ = find_revision(repo, RefRequest("HEAD", "--against"))
+    assert tree is not None
+    monkeypatch.setattr("hatch_kindgi.against.git.GIT_TIMEOUT", 1e-6)
+    out = tmp_path / "out"
+    out.mkdir()
+    found, problems = extract_pack(repo, tree, out, RefRequest("HEAD", "--against"))
+    assert found is False
+    assert [(p.code, p.message) for p in problems] == [
+        (
+            "against-git",
+            '--against "HEAD": git cannot read the pack folder: git rev-parse took longer '
+            "than 1e-06 s",
+        )
+    ]
