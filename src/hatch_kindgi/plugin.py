@@ -118,9 +118,7 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         try:
             write_atomically(target.path, text.encode("utf-8"))
         except OSError as cause:
-            sys.stderr.write(f"kindgi: cannot write the report file {target.path}: {cause}\n")
-            sys.stderr.flush()
-            return False
+            return _cannot_write(target.path, cause)
         return True
 
     def _report_file_writable(self) -> bool:
@@ -132,15 +130,11 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         try:
             target.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as cause:
-            sys.stderr.write(f"kindgi: cannot write the report file {target.path}: {cause}\n")
-            return False
-        if target.path.is_dir() or not os.access(target.path.parent, os.W_OK):
-            sys.stderr.write(
-                f"kindgi: cannot write the report file {target.path}: "
-                + ("it is a folder" if target.path.is_dir() else "its folder is not writable")
-                + "\n"
-            )
-            return False
+            return _cannot_write(target.path, cause)
+        if target.path.is_dir():
+            return _cannot_write(target.path, "it is a folder")
+        if not os.access(target.path.parent, os.W_OK):
+            return _cannot_write(target.path, "its folder is not writable")
         return True
 
     def _scratch_folder(self) -> Path:
@@ -171,3 +165,10 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         if failing:
             self._cleanup()
         return failing
+
+
+def _cannot_write(path: Path, why: object) -> bool:
+    """Say why the report file can't be written; False, for the caller to stop the build."""
+    sys.stderr.write(f"kindgi: cannot write the report file {path}: {why}\n")
+    sys.stderr.flush()
+    return False
