@@ -14,7 +14,7 @@ def _run(args: argparse.Namespace) -> int:
     root = pack_root(args)
     if root is None:
         return EXIT_USAGE
-    return finish(run_pipeline(root, environ=os.environ), args.format, sys.stdout)
+    return finish(run_pipeline(root, environ=os.environ), args.format, sys.stdout, root=root)
 
 
 COMMAND = Command(
