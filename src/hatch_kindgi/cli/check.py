@@ -22,7 +22,7 @@ def _run(args: argparse.Namespace) -> int:
     if root is None:
         return EXIT_USAGE
     result = run_pipeline(root, environ=os.environ, against=args.against)
-    return finish(result, args.format, sys.stdout)
+    return finish(result, args.format, sys.stdout, root=root)
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:

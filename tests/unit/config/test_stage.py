@@ -78,7 +78,7 @@ def test_hook_options_are_read() -> None:
     )
     assert outcome.problems == ()
     assert outcome.options == HookOptions(
-        "7", "2026-01-02T03:04:05Z", "acme.ledger_pack", 5.0, 4096, True, "origin/main"
+        "7", "2026-01-02T03:04:05Z", "acme.ledger_pack", 5.0, 4096, True, against="origin/main"
     )
 
 
