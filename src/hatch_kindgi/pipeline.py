@@ -13,7 +13,16 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from hatch_kindgi.blocks.stage import check_blocks
+from hatch_kindgi.against.stage import (
+    Comparison,
+    PackEntries,
+    RefRequest,
+    choose_reference,
+    compare_with_reference,
+    pack_entries,
+    superseded,
+)
+from hatch_kindgi.blocks.stage import BlocksOutcome, check_blocks
 from hatch_kindgi.checks.stage import check_entries
 from hatch_kindgi.code.stage import CodeOutcome, index_code
 from hatch_kindgi.config.stage import (
@@ -54,6 +63,8 @@ class PipelineResult:
     python_files: tuple[str, ...] = ()
     pins: Pins | None = None
     pack: PackConfig | None = None
+    comparison: Comparison | None = None
+    notes: tuple[str, ...] = ()
 
     @property
     def failed(self) -> bool:
@@ -71,12 +82,16 @@ def run_pipeline(
     recorded_pins: Mapping[str, str] | None = None,
     now: Callable[[], datetime] | None = None,
     local_pins: LocalPins | None = None,
+    against: str | RefRequest | None = None,
 ) -> PipelineResult:
     """Check the pack at `root` and build its index; `hook_config` None reads it from the
     pyproject (the command line), a mapping is what Hatchling hands the hook.
 
     `local_pins` is the command line's `index`: its flags win over every other pin, and
-    its fallback `artifactVersion` replaces the distribution version."""
+    its fallback `artifactVersion` replaces the distribution version. `against` is the
+    command line's reference to compare with; it wins over the hook option and the
+    environment (`recorded_pins` says this is an unpacked sdist, which compared when it was
+    built)."""
     document, problems = read_pyproject(root)
     if document is None:
         return PipelineResult(None, tuple(problems), HookOptions())
@@ -90,18 +105,11 @@ def run_pipeline(
         package = default_package(pack.project_name)
 
     found = _discover_all(root, pack, problems)
-    code_modules = sorted({path for kind in CODE_KINDS for path in found[kind].files})
+    code_modules = _code_modules(found)
     for path in sorted({path for kind in CODE_KINDS for path in found[kind].others}):
         what = describe_other(root, path)
         problems.append(error("module-not-file", path, f"{what}, not a Python module of the pack"))
-    blocks_found = found["blocks"]
-    blocks = check_blocks(
-        root,
-        blocks_found.files,
-        static_prefix(pack.discovery["blocks"]),
-        blocks_found.others,
-        max_file_bytes=options.max_file_size,
-    )
+    blocks = _check_blocks(root, pack, options, found)
     problems.extend(blocks.problems)
 
     pin_options = options
@@ -135,10 +143,30 @@ def run_pipeline(
     problems.extend(
         check_entries(code.tools, code.guardrails, code.agents, code.flows, blocks.entries)
     )
+    comparison: Comparison | None = None
+    notes: tuple[str, ...] = ()
+    request = choose_reference(against, options.against, environ or {}, root=root)
+    if request is not None and recorded_pins is not None:
+        notes = (f"an unpacked sdist: it was compared with {request.text} when it was built",)
+    elif request is not None:
+        comparison, against_problems = compare_with_reference(
+            request,
+            root,
+            _entries_of(pack, blocks, code),
+            package=package,
+            entries_at=_entries_at,
+        )
+        problems.extend(against_problems)
+        if comparison is not None:
+            problems = superseded(problems, comparison.problems)
+            problems.extend(comparison.problems)
+            notes = comparison.diff.notes
 
     python_files = _python_files(root, pack, code)
     if pins is None or has_errors(problems):
-        return PipelineResult(None, tuple(problems), options, package, python_files, pins, pack)
+        return PipelineResult(
+            None, tuple(problems), options, package, python_files, pins, pack, comparison, notes
+        )
     envelope = build_envelope(
         pack,
         pins,
@@ -152,7 +180,9 @@ def run_pipeline(
     )
     data, index_problems = index_bytes(envelope)
     problems.extend(index_problems)
-    return PipelineResult(data, tuple(problems), options, package, python_files, pins, pack)
+    return PipelineResult(
+        data, tuple(problems), options, package, python_files, pins, pack, comparison, notes
+    )
 
 
 def has_code_modules(root: Path) -> bool:
@@ -164,6 +194,74 @@ def has_code_modules(root: Path) -> bool:
         return False
     found = _discover_all(root, pack, [])
     return any(found[kind].files for kind in CODE_KINDS)
+
+
+def _code_modules(found: Mapping[str, Discovery]) -> list[str]:
+    return sorted({path for kind in CODE_KINDS for path in found[kind].files})
+
+
+def _check_blocks(
+    root: Path, pack: PackConfig, options: HookOptions, found: Mapping[str, Discovery]
+) -> BlocksOutcome:
+    return check_blocks(
+        root,
+        found["blocks"].files,
+        static_prefix(pack.discovery["blocks"]),
+        found["blocks"].others,
+        max_file_bytes=options.max_file_size,
+    )
+
+
+def _entries_of(pack: PackConfig, blocks: BlocksOutcome, code: CodeOutcome) -> PackEntries:
+    return pack_entries(
+        {
+            "tools": code.tools,
+            "guardrails": code.guardrails,
+            "agents": code.agents,
+            "flows": code.flows,
+            "blocks": blocks.entries,
+        },
+        env_required=pack.env_required,
+        env_optional=pack.env_optional,
+        pack_version=pack.pack_version,
+    )
+
+
+_REFERENCE_PINS = ("0", "1970-01-01T00:00:00.000Z")
+"""The pins the code stage gets at a reference: no entry carries them."""
+
+
+def _entries_at(root: Path, ref: str) -> tuple[PackEntries | None, list[str]]:
+    """The entries of the pack copied out of `ref` into `root`, by the same stages; the
+    code stage runs (in its bounded child) only when the kindgi SDK is here."""
+    document, _ = read_pyproject(root)
+    config = None if document is None else load_config(document, hook_table(document))
+    if config is None or config.pack is None:
+        return None, [
+            f"the pyproject.toml at {ref} has no usable [tool.kindgi]: nothing to compare with"
+        ]
+    pack, options = config.pack, config.options
+    problems = list(config.problems)
+    found = _discover_all(root, pack, problems)
+    blocks = _check_blocks(root, pack, options, found)
+    code = index_code(
+        root,
+        _code_modules(found),
+        artifact_version=_REFERENCE_PINS[0],
+        published_at=_REFERENCE_PINS[1],
+        timeout=options.import_timeout,
+    )
+    notes = []
+    if any(problem.code == "sdk-missing" for problem in code.problems):
+        notes.append(
+            f"the kindgi SDK is not installed here, so the code at {ref} was not indexed: "
+            "only blocks are compared"
+        )
+    elif has_errors([*problems, *blocks.problems, *code.problems]):
+        notes.append(
+            f"the pack at {ref} has errors of its own: its entries with errors are left out"
+        )
+    return _entries_of(pack, blocks, code), notes
 
 
 def _discover_all(root: Path, pack: PackConfig, problems: list[Problem]) -> dict[str, Discovery]:

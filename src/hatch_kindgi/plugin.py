@@ -75,7 +75,11 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         problems = (*record_problems, *file_problems, *result.problems)
         failing = bool(record_problems) or bool(file_problems) or result.failed
         self._report_problems = problems
-        if self._report(problems, failing=failing) or result.index is None:
+        stop = self._report(problems, failing=failing)
+        for note in result.notes:
+            sys.stderr.write(f"kindgi: note: {note}\n")
+        sys.stderr.flush()
+        if stop or result.index is None:
             self._write_report_file(failed=True)
             sys.exit(1)
         if not self._report_file_writable():

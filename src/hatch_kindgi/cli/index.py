@@ -15,6 +15,7 @@ from hatch_kindgi.cli.output import (
     EXIT_PROBLEMS,
     EXIT_USAGE,
     Command,
+    add_against_argument,
     add_pack_arguments,
     finish,
     pack_root,
@@ -27,6 +28,7 @@ from hatch_kindgi.report.files import write_atomically
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
     add_pack_arguments(parser)
+    add_against_argument(parser)
     parser.add_argument(
         "-o",
         "--output",
@@ -64,7 +66,7 @@ def _run(args: argparse.Namespace) -> int:
         sys.stderr.write("hatch-kindgi index: --artifact-version must not be empty\n")
         return EXIT_USAGE
     local = LocalPins(args.artifact_version, published_at, next_artifact_version(output))
-    result = run_pipeline(root, environ=os.environ, local_pins=local)
+    result = run_pipeline(root, environ=os.environ, local_pins=local, against=args.against)
     code = finish(result, args.format, sys.stdout, root=root)
     if code != EXIT_OK or result.index is None:
         return code

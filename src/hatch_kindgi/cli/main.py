@@ -6,15 +6,16 @@ import argparse
 from collections.abc import Sequence
 
 from hatch_kindgi import __version__
-from hatch_kindgi.cli import check, index, schema
+from hatch_kindgi.cli import check, diff, index, schema
 from hatch_kindgi.cli.output import Command
 
-COMMANDS: tuple[Command, ...] = (check.COMMAND, index.COMMAND, schema.COMMAND)
+COMMANDS: tuple[Command, ...] = (check.COMMAND, index.COMMAND, diff.COMMAND, schema.COMMAND)
 """Every command, in the order `--help` lists them."""
 
 _DESCRIPTION = """\
-Check a Kindgi pack, or write its index.json, with the same rules as the build
-(`python -m build` with hatch-kindgi). Nothing is built; no wheel is made.
+Check a Kindgi pack, write its index.json, or show what a change does to it, with
+the same rules as the build (`python -m build` with hatch-kindgi). Nothing is built;
+no wheel is made.
 
 {commands}
 """
@@ -26,6 +27,8 @@ examples:
   hatch-kindgi index -o dist/index.json --artifact-version 2026.11.29
   hatch-kindgi check --format sarif > kindgi.sarif
   hatch-kindgi schema block > .vscode/kindgi-block.schema.json
+  hatch-kindgi check --against origin/main
+  hatch-kindgi diff v1.2.0 --format markdown
 """
 
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+from hatch_kindgi.against.stage import ENV_AGAINST
 from hatch_kindgi.pipeline import PipelineResult
 from hatch_kindgi.report.formats import format_text
 from hatch_kindgi.report.sarif import repository_prefix
@@ -33,8 +34,8 @@ class Command:
     run: Callable[[argparse.Namespace], int]
 
 
-def add_pack_arguments(parser: argparse.ArgumentParser) -> None:
-    """PACK_DIR and --format, which every command that reports on a pack takes."""
+def add_pack_dir_argument(parser: argparse.ArgumentParser) -> None:
+    """PACK_DIR, optional: the folder holding the pack's pyproject.toml."""
     parser.add_argument(
         "pack_dir",
         nargs="?",
@@ -42,12 +43,28 @@ def add_pack_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="PACK_DIR",
         help="the pack's folder, holding its pyproject.toml (default: this folder)",
     )
+
+
+def add_pack_arguments(parser: argparse.ArgumentParser) -> None:
+    """PACK_DIR and --format, which every command that reports on a pack takes."""
+    add_pack_dir_argument(parser)
     parser.add_argument(
         "--format",
         choices=FORMATS,
         default="text",
         help="text for people (default), json for tools, github for Actions annotations, "
         "sarif for code scanning",
+    )
+
+
+def add_against_argument(parser: argparse.ArgumentParser) -> None:
+    """--against REF, for the commands that can compare the pack with an earlier release."""
+    parser.add_argument(
+        "--against",
+        metavar="REF",
+        help="compare with an earlier release: a git revision (origin/main, v1.2.0, HEAD~1), "
+        "an index.json or a wheel; a version released with other content is an error "
+        f"(default: the hook option `against`, else ${ENV_AGAINST})",
     )
 
 
@@ -61,9 +78,11 @@ def pack_root(args: argparse.Namespace) -> Path | None:
 
 
 def finish(result: PipelineResult, style: str, stream: TextIO, *, root: Path | None = None) -> int:
-    """Write the report of `result` in `style`; the exit code it means. `root`, the pack
-    folder, places SARIF paths in the repository that holds it."""
+    """Write the report of `result` in `style` (its notes to stderr); the exit code it
+    means. `root`, the pack folder, places SARIF paths in the repository that holds it."""
     failing = result.failed
+    for note in result.notes:
+        sys.stderr.write(f"hatch-kindgi: note: {note}\n")
     if style != "text":
         prefix = repository_prefix(root) if root is not None else ""
         stream.write(format_report(result.problems, style, failed=failing, prefix=prefix))

@@ -34,6 +34,7 @@ _HOOK_KEYS = frozenset(
         "strict",
         "report-file",
         "report-format",
+        "against",
     }
 )
 
@@ -52,6 +53,7 @@ class HookOptions:
     strict: bool = False
     report_file: str | None = None
     report_format: str | None = None
+    against: str | None = None
 
 
 def hook_options(config: Mapping[str, Any], problems: list[Problem]) -> HookOptions:
@@ -67,7 +69,14 @@ def hook_options(config: Mapping[str, Any], problems: list[Problem]) -> HookOpti
                 )
             )
     strings: dict[str, str | None] = {}
-    for key in ("artifact-version", "published-at", "package", "report-file", "report-format"):
+    for key in (
+        "artifact-version",
+        "published-at",
+        "package",
+        "report-file",
+        "report-format",
+        "against",
+    ):
         value = config.get(key)
         if value is not None and (not isinstance(value, str) or not value.strip()):
             problems.append(
@@ -153,4 +162,5 @@ def hook_options(config: Mapping[str, Any], problems: list[Problem]) -> HookOpti
         strict=strict,
         report_file=strings["report-file"],
         report_format=report_format,
+        against=strings["against"],
     )

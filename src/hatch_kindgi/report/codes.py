@@ -85,6 +85,16 @@ CODES: dict[str, str] = {
     "model-settings-value": "A model-settings value a model cannot take (temperature, thinking).",
     "model-settings-model": "A model named in both the model-settings block and the agent.",
     "agent-tool-version": "No version of a tool the pack brings satisfies the agent's range.",
+    # --- against an earlier release ---
+    "version-reused": "A version the reference has, with other content (a deploy refuses it).",
+    "version-lower": "The newest version of an id is lower than the newest at the reference.",
+    "agent-range-dropped": "An agent's range took a version the pack brought at the reference, "
+    "and the pack no longer brings that block or tool.",
+    "against-unknown-ref": "The reference is no git revision here, a missing file, or a folder.",
+    "against-no-git": "The reference is a git revision, but the pack is not in a git repository.",
+    "against-git": "git cannot read the pack folder at the reference (a partial clone, a timeout).",
+    "against-index": "The reference index.json is not a pack index (or unreadable, or too large).",
+    "against-wheel": "The reference wheel is not a zip file, or holds no `<package>/index.json`.",
 }
 
 _SECTION = re.compile(r"^\s*# --- (?P<name>.+?) ---$", re.MULTILINE)
@@ -103,8 +113,8 @@ def problems_markdown() -> str:
         "A report line reads `FILE[:LINE:COL]: SEVERITY[CODE]: [POINTER: ]MESSAGE`. Most codes are",
         "errors; `liquid-unknown-variable`, `liquid-unknown-filter`, `settings-unknown-block`,",
         "`settings-unknown-key`, `agent-block-missing`, `check-id-unprefixed`, `sdk-warning`,",
-        "`pin-not-reproducible` and an unknown top-level `[tool.kindgi]` key are warnings, which",
-        "fail the build only with `strict = true`.",
+        "`pin-not-reproducible`, `version-lower`, `agent-range-dropped` and an unknown top-level",
+        "`[tool.kindgi]` key are warnings, which fail the build only with `strict = true`.",
     ]
     for name, codes in sections():
         lines += ["", f"## {name}", ""]
