@@ -8,14 +8,14 @@ import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 from hatch_kindgi.index.pins import RECORD_FILE, read_recorded_pins, record_pins
 from hatch_kindgi.index.stage import INDEX_FILE
 from hatch_kindgi.pipeline import has_code_modules, run_pipeline
-from hatch_kindgi.report.formats import format_github, format_text
+from hatch_kindgi.report.formats import encodable, format_github, format_text
 from hatch_kindgi.report.problems import Problem
 
 _SDK_REQUIREMENT = "kindgi>=0.1.10,<0.2"
@@ -109,11 +109,16 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             if failing
             else "kindgi:"
         )
-        sys.stderr.write(f"{header}\n{format_text(problems)}")
+        # Any encoding the frontend gave us (PYTHONIOENCODING=ascii too) writes any problem.
+        sys.stderr.write(encodable(f"{header}\n{format_text(problems)}", _encoding(sys.stderr)))
         if os.environ.get("GITHUB_ACTIONS") == "true":
-            sys.stdout.write(format_github(problems))
+            sys.stdout.write(encodable(format_github(problems), _encoding(sys.stdout)))
         sys.stderr.flush()
         sys.stdout.flush()
         if failing:
             self._cleanup()
         return failing
+
+
+def _encoding(stream: TextIO) -> str | None:
+    return getattr(stream, "encoding", None)

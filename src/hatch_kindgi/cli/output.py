@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TextIO
 
 from hatch_kindgi.pipeline import PipelineResult
-from hatch_kindgi.report.formats import format_github, format_json, format_text
+from hatch_kindgi.report.formats import encodable, format_github, format_json, format_text
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
@@ -61,12 +61,18 @@ def finish(result: PipelineResult, style: str, stream: TextIO) -> int:
     """Write the report of `result` in `style`; the exit code it means."""
     failing = result.failed
     if style == "json":
-        stream.write(format_json(result.problems, failed=failing))
+        write(stream, format_json(result.problems, failed=failing))
     elif style == "github":
-        stream.write(format_github(result.problems))
+        write(stream, format_github(result.problems))
     elif result.problems:
-        stream.write(format_text(result.problems, color=color(stream)))
+        write(stream, format_text(result.problems, color=color(stream)))
     return EXIT_PROBLEMS if failing else EXIT_OK
+
+
+def write(stream: TextIO, text: str) -> None:
+    """Write `text` to `stream` in whatever encoding it has: what the encoding can't carry
+    is written as backslash escapes, never an error."""
+    stream.write(encodable(text, getattr(stream, "encoding", None)))
 
 
 def color(stream: TextIO) -> bool:
