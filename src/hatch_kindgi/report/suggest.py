@@ -27,11 +27,15 @@ _SHORTLIST = 8
 
 
 class Suggestions:
-    """Hints for words misspelling one of `choices`; each word's hint is worked out once."""
+    """Hints for words misspelling one of `choices`; each word's hint is worked out once.
+
+    `choices` is read on the first hint asked for, so making one costs nothing where no
+    word needs a hint.
+    """
 
     def __init__(self, choices: Iterable[str]) -> None:
-        names = sorted(set(choices))
-        self._names = names if len(names) <= MAX_CANDIDATES else []
+        self._choices = choices
+        self._sorted: list[str] | None = None
         self._hints: dict[str, str] = {}
 
     def hint(self, word: str) -> str:
@@ -44,11 +48,14 @@ class Suggestions:
         return hint
 
     def _closest(self, word: str) -> str:
-        if not self._names:
+        if self._sorted is None:
+            names = sorted(set(self._choices))
+            self._sorted = names if len(names) <= MAX_CANDIDATES else []
+        if not self._sorted:
             return ""
         shortlist = process.extract(
             word,
-            self._names,
+            self._sorted,
             scorer=fuzz.ratio,
             processor=None,
             score_cutoff=_CUTOFF * 100 - 1e-6,
