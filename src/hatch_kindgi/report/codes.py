@@ -45,6 +45,8 @@ CODES: dict[str, str] = {
     "block-kind-conflict": "Two versions of one block id have different kinds.",
     "template-file": "A templateFile is absolute, outside the blocks folder, missing, or not text.",
     "template-case": "A templateFile differs from the file on disk only in letter case.",
+    "template-normalization": "A templateFile differs from the file on disk only in Unicode "
+    "normalization (NFC, NFD).",
     "liquid-syntax": "A prompt template does not parse as Liquid (unknown tags included).",
     "liquid-unknown-variable": "A template reads a variable that is no parameter and not settings.",
     "liquid-unknown-filter": "A template uses a filter the Liquid environment does not know.",
