@@ -22,6 +22,7 @@ CODES: dict[str, str] = {
     "env-duplicate": "An env name is listed twice, or in both required and optional.",
     # --- discovery ---
     "discovery-pattern": "A discovery glob cannot be used (absolute, escapes the pack, empty).",
+    "file-name-encoding": "A file a discovery glob matched has a name that is not valid UTF-8.",
     # --- pins ---
     "pin-published-at": "published-at is not an ISO 8601 date-time with a zone.",
     "pin-record": "The pin record in the sdist (.hatch-kindgi-pins.json) is unreadable.",
