@@ -10,6 +10,8 @@ import pytest
 from hatch_kindgi.report.escape import MAX_TEXT, escaped, shown
 from hatch_kindgi.report.formats import format_github, format_json, format_text
 from hatch_kindgi.report.problems import Problem, error, warning
+from hatch_kindgi.report.text import MAX_VALUE, quoted
+from hatch_kindgi.report.text import shown as shown_value
 
 # Each character a pack could use to hide, recolour, reorder or split a report line, and how
 # the report shows it (Python's and JSON's spelling: \n, \xHH up to U+00FF, \uHHHH above).
@@ -198,3 +200,17 @@ def test_shortening_never_splits_an_escape() -> None:
     assert mark is not None
     assert re.fullmatch(r"(\\x1b)+", text[: mark.start()])
     assert re.fullmatch(r"(\\x1b)+", text[mark.end() :])
+
+
+def test_quoted_values_are_cut_on_their_own() -> None:
+    """A long value a check quotes is cut to MAX_VALUE, so the words after it stay whole."""
+    long = "x" * 5000
+    assert quoted("ok") == '"ok"'
+    assert shown_value({"a": [1, 2]}) == '{"a": [1, 2]}'
+    for text in (quoted(long), shown_value(list(range(5000))), quoted(list(range(5000)))):
+        assert len(text) <= MAX_VALUE + 2
+        assert _MARK.search(text)
+    message = f"thinking must be one of low, high, not {shown_value(long)} in agent x"
+    assert error("model-settings-value", "a.py", message).message.endswith(
+        "not " + shown_value(long) + " in agent x"
+    )
