@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import codecs
 import json
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -21,13 +20,24 @@ MAX_PER_FILE = 50
 _BOLD = "\033[1m"
 _RESET = "\033[0m"
 _SEVERITY_COLORS = {"error": "\033[31m", "warning": "\033[33m"}
-_DIGITS = re.compile(r"[0-9]+")
 
 
 def ordered(problems: Iterable[Problem]) -> list[Problem]:
     """Problems deduplicated and sorted by file, line, column, code, pointer (segment by
     segment, numbers as numbers: `/tools/2` before `/tools/10`), then the rest."""
-    return sorted(set(problems), key=_sort_key)
+    listed = sorted(set(problems), key=_place_key)
+    # Only problems at the same place and of the same code are told apart by their pointers,
+    # whose key costs most: those runs alone are sorted by it.
+    start = 0
+    while start < len(listed):
+        place = _place_key(listed[start])
+        end = start + 1
+        while end < len(listed) and _place_key(listed[end]) == place:
+            end += 1
+        if end - start > 1:
+            listed[start:end] = sorted(listed[start:end], key=_sort_key)
+        start = end
+    return listed
 
 
 def fails(problems: Iterable[Problem], *, strict: bool) -> bool:
@@ -206,32 +216,38 @@ def encodable(text: str, encoding: str | None) -> str:
     return text
 
 
-def _sort_key(
-    problem: Problem,
-) -> tuple[str, int, int, str, tuple[tuple[int, int, str, str], ...], str, str]:
+def _place_key(problem: Problem) -> tuple[str, int, int, str]:
     return (
         problem.file,
         problem.line if problem.line is not None else 0,
         problem.column if problem.column is not None else 0,
         problem.code,
-        _pointer_key(problem.pointer or ""),
+    )
+
+
+def _sort_key(problem: Problem) -> tuple[str, int, int, str, tuple[object, ...], str, str]:
+    return (
+        problem.file,
+        problem.line if problem.line is not None else 0,
+        problem.column if problem.column is not None else 0,
+        problem.code,
+        _pointer_key(problem.pointer) if problem.pointer else (),
         problem.message,
         problem.severity,
     )
 
 
-def _pointer_key(pointer: str) -> tuple[tuple[int, int, str, str], ...]:
-    """A pointer's segments, a number (digits only) before any other segment and ordered by
-    value (by its length without leading zeros, then its digits: no int() of a huge one)."""
-    if not pointer:
-        return ()
-    key = []
+def _pointer_key(pointer: str) -> tuple[object, ...]:
+    """A pointer's segments, a number (ASCII digits only) before any other segment and
+    ordered by value: by its length without leading zeros, then its digits (no int() of a
+    huge one), then as written."""
+    key: list[object] = []
     for segment in pointer[1:].split("/"):
-        if _DIGITS.fullmatch(segment):
+        if segment.isdigit() and segment.isascii():
             digits = segment.lstrip("0")
             key.append((0, len(digits), digits, segment))
         else:
-            key.append((1, 0, segment, ""))
+            key.append((1, segment))
     return tuple(key)
 
 

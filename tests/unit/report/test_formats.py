@@ -7,6 +7,8 @@ import json
 from importlib import resources
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from hatch_kindgi.cli import output
@@ -224,3 +226,43 @@ def test_encodable_keeps_what_the_encoding_carries() -> None:
     assert encodable("café", "ascii") == "caf\\xe9"
     assert encodable("café", None) == "café"
     assert encodable("café", "no-such-codec") == "caf\\xe9"
+
+
+def _oracle_key(problem: Problem) -> tuple[object, ...]:
+    segments = (problem.pointer or "").split("/")[1:]
+    pointer = [(0, int(s), s) if s.isdigit() else (1, 0, s) for s in segments]
+    return (
+        problem.file,
+        problem.line or 0,
+        problem.column or 0,
+        problem.code,
+        pointer,
+        problem.message,
+        problem.severity,
+    )
+
+
+_SMALL = st.sampled_from(["a", "b", "1", "2", "10", "01"])
+
+
+@given(
+    st.lists(
+        st.builds(
+            Problem,
+            severity=st.sampled_from(["error", "warning"]),
+            code=st.sampled_from(["block-json", "block-shape"]),
+            file=st.sampled_from(["a.json", "b.json"]),
+            message=_SMALL,
+            line=st.one_of(st.none(), st.integers(1, 3)),
+            column=st.one_of(st.none(), st.integers(1, 3)),
+            pointer=st.one_of(
+                st.none(), st.lists(_SMALL, min_size=1, max_size=3).map(lambda p: "/" + "/".join(p))
+            ),
+        ),
+        max_size=30,
+    )
+)
+@settings(max_examples=300, deadline=None)
+def test_order_is_the_documented_one(problems: list[Problem]) -> None:
+    """`ordered` sorts as its docstring says, however problems tie."""
+    assert ordered(problems) == sorted(set(problems), key=_oracle_key)
