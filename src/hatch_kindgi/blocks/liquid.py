@@ -25,8 +25,6 @@ from hatch_kindgi.report.suggest import Suggestions
 ENVIRONMENT = Environment()
 """The Liquid environment every template is parsed with."""
 
-_FILTERS = Suggestions(ENVIRONMENT.filters)
-
 SETTINGS = "settings"
 _PROPERTY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 
@@ -112,7 +110,7 @@ def check_template(text: str, site: TemplateSite, parameters: Collection[str]) -
         return TemplateCheck((problem,), ())
     problems: list[Problem] = []
     reads: dict[tuple[str, str | None], SettingsRead] = {}
-    named = Suggestions(parameters)
+    named, filters = Suggestions(parameters), Suggestions(ENVIRONMENT.filters)
     for root, variables in analysis.globals.items():
         if root == SETTINGS:
             for variable in variables:
@@ -131,7 +129,7 @@ def check_template(text: str, site: TemplateSite, parameters: Collection[str]) -
             )
     for name, spans in analysis.filters.items():
         if name not in ENVIRONMENT.filters:
-            hint = _FILTERS.hint(name)
+            hint = filters.hint(name)
             problems.append(
                 site.place(lines, spans[0].index).problem(
                     "warning",
