@@ -36,8 +36,7 @@ def _best(run: Callable[[], object], repeats: int) -> float:
 def _difflib_hints(words: list[str], names: list[str]) -> int:
     """What did_you_mean did before: difflib over every name, for every word."""
     return sum(
-        bool(difflib.get_close_matches(word, sorted(set(names)), n=1, cutoff=0.6))
-        for word in words
+        bool(difflib.get_close_matches(word, sorted(set(names)), n=1, cutoff=0.6)) for word in words
     )
 
 

@@ -57,7 +57,7 @@ def shown(text: str, *, file_name: bool = False, limit: int = MAX_TEXT) -> str:
     out = escaped(text, file_name=file_name)
     if len(out) <= limit:
         return out
-    budget = limit - _MARKER_ROOM
+    budget = max(limit - _MARKER_ROOM, 0)
     head = _fitting(text, budget * 2 // 3, file_name=file_name)
     tail = _fitting(text[head:][::-1], budget - budget * 2 // 3, file_name=file_name)
     return (
