@@ -105,6 +105,7 @@ def run_pipeline(
         package = default_package(pack.project_name)
 
     found = _discover_all(root, pack, problems)
+    misnamed = {path for discovery in found.values() for path in discovery.misnamed}
     code_modules = _code_modules(found)
     for path in sorted({path for kind in CODE_KINDS for path in found[kind].others}):
         what = describe_other(root, path)
@@ -162,7 +163,8 @@ def run_pipeline(
             problems.extend(comparison.problems)
             notes = comparison.diff.notes
 
-    python_files = _python_files(root, pack, code)
+    python_files = _python_files(root, pack, code, misnamed)
+    problems.extend(_misnamed_problem(path) for path in sorted(misnamed))
     if pins is None or has_errors(problems):
         return PipelineResult(
             None, tuple(problems), options, package, python_files, pins, pack, comparison, notes
@@ -282,9 +284,21 @@ def _discover_all(root: Path, pack: PackConfig, problems: list[Problem]) -> dict
     return found
 
 
-def _python_files(root: Path, pack: PackConfig, code: CodeOutcome) -> tuple[str, ...]:
+def _misnamed_problem(path: str) -> Problem:
+    return error(
+        "file-name-encoding",
+        path,
+        "the path is not valid UTF-8 (the bytes shown as \\xHH are not); rename it: the index "
+        "is UTF-8 JSON and names every file by its path",
+    )
+
+
+def _python_files(
+    root: Path, pack: PackConfig, code: CodeOutcome, misnamed: set[str]
+) -> tuple[str, ...]:
     """Every module the index names and every other non-test `.py` file under the code
-    discovery folders (helpers such as `tools/_db.py`), sorted."""
+    discovery folders (helpers such as `tools/_db.py`), sorted; helpers whose name is not
+    UTF-8 are added to `misnamed` instead."""
     files: set[str] = set()
     for kind in CODE_KINDS:
         pattern = pack.discovery[kind]
@@ -292,7 +306,9 @@ def _python_files(root: Path, pack: PackConfig, code: CodeOutcome) -> tuple[str,
             continue
         prefix = static_prefix(pattern)
         folder_glob = f"{prefix}/**/*.py" if prefix else "**/*.py"
-        files.update(discover(root, folder_glob, code=True).files)
+        helpers = discover(root, folder_glob, code=True)
+        files.update(helpers.files)
+        misnamed.update(helpers.misnamed)
     for entries in (code.tools, code.guardrails, code.agents, code.flows):
         for entry in entries:
             for key in ("modulePath", "checkModulePath"):

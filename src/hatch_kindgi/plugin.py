@@ -8,7 +8,7 @@ import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
@@ -17,7 +17,7 @@ from hatch_kindgi.index.pins import RECORD_FILE, read_recorded_pins, record_pins
 from hatch_kindgi.index.stage import INDEX_FILE
 from hatch_kindgi.pipeline import has_code_modules, run_pipeline
 from hatch_kindgi.report.files import write_atomically
-from hatch_kindgi.report.formats import format_github, format_text
+from hatch_kindgi.report.formats import encodable, format_github, format_text
 from hatch_kindgi.report.problems import Problem
 from hatch_kindgi.report.sarif import repository_prefix
 from hatch_kindgi.report.styles import format_report
@@ -77,7 +77,7 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         self._report_problems = problems
         stop = self._report(problems, failing=failing)
         for note in result.notes:
-            sys.stderr.write(f"kindgi: note: {note}\n")
+            sys.stderr.write(encodable(f"kindgi: note: {note}\n", _encoding(sys.stderr)))
         sys.stderr.flush()
         if stop or result.index is None:
             self._write_report_file(failed=True)
@@ -161,9 +161,10 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             if failing
             else "kindgi:"
         )
-        sys.stderr.write(f"{header}\n{format_text(problems)}")
+        # Any encoding the frontend gave us (PYTHONIOENCODING=ascii too) writes any problem.
+        sys.stderr.write(encodable(f"{header}\n{format_text(problems)}", _encoding(sys.stderr)))
         if os.environ.get("GITHUB_ACTIONS") == "true":
-            sys.stdout.write(format_github(problems))
+            sys.stdout.write(encodable(format_github(problems), _encoding(sys.stdout)))
         sys.stderr.flush()
         sys.stdout.flush()
         if failing:
@@ -176,3 +177,7 @@ def _cannot_write(path: Path, why: object) -> bool:
     sys.stderr.write(f"kindgi: cannot write the report file {path}: {why}\n")
     sys.stderr.flush()
     return False
+
+
+def _encoding(stream: TextIO) -> str | None:
+    return getattr(stream, "encoding", None)

@@ -93,6 +93,41 @@ def test_github_format_follows_annotation_syntax() -> None:
     assert all(ANNOTATION.fullmatch(line) for line in lines), lines
 
 
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1", "utf-8"])
+@pytest.mark.parametrize("style", ["text", "json", "github"])
+def test_hostile_keys_in_every_format_and_encoding(style: str, encoding: str) -> None:
+    """Keys holding ESC, BEL, newlines, a lone surrogate, bidi and C1 controls, and text an
+    ASCII terminal can't show: every format writes one line a problem on any encoding, with
+    what the encoding lacks as backslash escapes, and no traceback."""
+    case = str(BROKEN / "report-escaping")
+    run = subprocess.run(
+        [sys.executable, "-m", "hatch_kindgi", "check", case, "--format", style],
+        capture_output=True,
+        env=build_env({**GOLDEN_ENV, "PYTHONIOENCODING": encoding}),
+        check=False,
+        stdin=subprocess.DEVNULL,
+        timeout=300,
+    )
+    assert (run.returncode, run.stderr) == (1, b"")
+    stdout = run.stdout.decode(encoding)
+    expected = expected_report("report-escaping")
+    expected = expected.encode(encoding, "backslashreplace").decode(encoding)
+    lines = stdout.splitlines()
+    assert all(line.isprintable() for line in lines)
+    if style == "text":
+        assert stdout == expected
+    elif style == "github":
+        assert len(lines) == 11
+        assert all(ANNOTATION.fullmatch(line) for line in lines), lines
+    else:
+        document = json.loads(stdout)
+        shown = [
+            f"{p['file']}: error[{p['code']}]: {p['pointer']}: {p['message']}"
+            for p in document["problems"]
+        ]
+        assert shown == expected_report("report-escaping").splitlines()[:-1]
+
+
 def test_index_counts_up_within_a_day(tmp_path: Path) -> None:
     """`index` twice on one day writes YYYYMMDD.1 then YYYYMMDD.2, Node's bytes each time."""
     pack = copy_pack("minimal", tmp_path)

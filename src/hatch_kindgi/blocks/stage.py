@@ -29,6 +29,7 @@ from hatch_kindgi.blocks.shape import SCHEMA_KEY, BlockHeader, check_shape, form
 from hatch_kindgi.blocks.template_file import ListDir, Listings, os_reason, read_template_file
 from hatch_kindgi.config.stage import DEFAULT_MAX_FILE_SIZE
 from hatch_kindgi.discover.stage import describe_other
+from hatch_kindgi.report.formats import ordered
 from hatch_kindgi.report.problems import Problem, error, has_errors
 
 DEFAULT_MAX_FILE_BYTES = DEFAULT_MAX_FILE_SIZE
@@ -71,7 +72,7 @@ def check_blocks(
         problems.extend(block.problems)
     entries = [block.entry() for block in blocks if block.is_clean()]
     entries.sort(key=lambda entry: (entry["id"].encode("utf-16-be"), _version_key(entry)))
-    return BlocksOutcome(tuple(entries), tuple(sorted(set(problems), key=_problem_order)))
+    return BlocksOutcome(tuple(entries), tuple(ordered(problems)))
 
 
 @contextmanager
@@ -337,14 +338,3 @@ def _not_a_file(root: Path, file: str) -> Problem:
 
 def _version_key(entry: dict[str, Any]) -> tuple[int, ...]:
     return tuple(int(part) for part in str(entry["version"]).split("."))
-
-
-def _problem_order(problem: Problem) -> tuple[str, int, int, str, str, str]:
-    return (
-        problem.file,
-        problem.line or 0,
-        problem.column or 0,
-        problem.code,
-        problem.pointer or "",
-        problem.message,
-    )

@@ -19,6 +19,7 @@ from hatch_kindgi.cli.output import (
     add_pack_arguments,
     finish,
     pack_root,
+    write,
 )
 from hatch_kindgi.config.timestamps import normalize_timestamp
 from hatch_kindgi.index.stage import INDEX_FILE
@@ -76,9 +77,10 @@ def _run(args: argparse.Namespace) -> int:
         sys.stderr.write(f"hatch-kindgi index: cannot write {output}: {cause}\n")
         return EXIT_PROBLEMS
     if args.format == "text" and result.pins is not None:
-        sys.stdout.write(
+        write(
+            sys.stdout,
             f"wrote {output} (artifactVersion {result.pins.artifact_version}, "
-            f"publishedAt {result.pins.published_at})\n"
+            f"publishedAt {result.pins.published_at})\n",
         )
     return EXIT_OK
 

@@ -12,7 +12,7 @@ from typing import TextIO
 
 from hatch_kindgi.against.stage import ENV_AGAINST
 from hatch_kindgi.pipeline import PipelineResult
-from hatch_kindgi.report.formats import format_text
+from hatch_kindgi.report.formats import encodable, format_text
 from hatch_kindgi.report.sarif import repository_prefix
 from hatch_kindgi.report.styles import REPORT_FORMATS, format_report
 
@@ -82,13 +82,19 @@ def finish(result: PipelineResult, style: str, stream: TextIO, *, root: Path | N
     means. `root`, the pack folder, places SARIF paths in the repository that holds it."""
     failing = result.failed
     for note in result.notes:
-        sys.stderr.write(f"hatch-kindgi: note: {note}\n")
+        write(sys.stderr, f"hatch-kindgi: note: {note}\n")
     if style != "text":
         prefix = repository_prefix(root) if root is not None else ""
-        stream.write(format_report(result.problems, style, failed=failing, prefix=prefix))
+        write(stream, format_report(result.problems, style, failed=failing, prefix=prefix))
     elif result.problems:
-        stream.write(format_text(result.problems, color=color(stream)))
+        write(stream, format_text(result.problems, color=color(stream)))
     return EXIT_PROBLEMS if failing else EXIT_OK
+
+
+def write(stream: TextIO, text: str) -> None:
+    """Write `text` to `stream` in whatever encoding it has: what the encoding can't carry
+    is written as backslash escapes, never an error."""
+    stream.write(encodable(text, getattr(stream, "encoding", None)))
 
 
 def color(stream: TextIO) -> bool:

@@ -22,6 +22,7 @@ CODES: dict[str, str] = {
     "env-duplicate": "An env name is listed twice, or in both required and optional.",
     # --- discovery ---
     "discovery-pattern": "A discovery glob cannot be used (absolute, escapes the pack, empty).",
+    "file-name-encoding": "A file a discovery glob matched has a name that is not valid UTF-8.",
     # --- pins ---
     "pin-published-at": "published-at is not an ISO 8601 date-time with a zone.",
     "pin-record": "The pin record in the sdist (.hatch-kindgi-pins.json) is unreadable.",
@@ -45,6 +46,8 @@ CODES: dict[str, str] = {
     "block-kind-conflict": "Two versions of one block id have different kinds.",
     "template-file": "A templateFile is absolute, outside the blocks folder, missing, or not text.",
     "template-case": "A templateFile differs from the file on disk only in letter case.",
+    "template-normalization": "A templateFile differs from the file on disk only in Unicode "
+    "normalization (NFC, NFD).",
     "liquid-syntax": "A prompt template does not parse as Liquid (unknown tags included).",
     "liquid-unknown-variable": "A template reads a variable that is no parameter and not settings.",
     "liquid-unknown-filter": "A template uses a filter the Liquid environment does not know.",
@@ -110,7 +113,8 @@ def problems_markdown() -> str:
         "`src/hatch_kindgi/report/codes.py` by",
         "`python -m hatch_kindgi.report.codes > docs/problems.md`.",
         "",
-        "A report line reads `FILE[:LINE:COL]: SEVERITY[CODE]: [POINTER: ]MESSAGE`. Most codes are",
+        "A report line reads `FILE[:LINE:COL]: SEVERITY[CODE]: [POINTER: ]MESSAGE`, with what the",
+        "pack wrote in it escaped and shortened (see `docs/command-line.md`). Most codes are",
         "errors; `liquid-unknown-variable`, `liquid-unknown-filter`, `settings-unknown-block`,",
         "`settings-unknown-key`, `agent-block-missing`, `check-id-unprefixed`, `sdk-warning`,",
         "`pin-not-reproducible`, `version-lower`, `agent-range-dropped` and an unknown top-level",

@@ -15,7 +15,7 @@ from urllib.parse import quote
 
 from hatch_kindgi import __version__
 from hatch_kindgi.report.codes import CODES, sections
-from hatch_kindgi.report.formats import ordered
+from hatch_kindgi.report.formats import Omitted, shown_problems
 from hatch_kindgi.report.problems import Problem
 
 SARIF_SCHEMA = (
@@ -33,42 +33,46 @@ _PACK_FILE = "pyproject.toml"
 
 
 def format_sarif(problems: Iterable[Problem], *, prefix: str = "") -> str:
-    """One SARIF 2.1.0 log: every problem a result, sorted as the text report.
+    """One SARIF 2.1.0 log: every problem the text report shows a result, in its order; what
+    it leaves out of a file with very many problems, a notification.
 
     `prefix` is the pack folder's path inside its repository (`packs/ledger/`, or `""` for a
     pack at the repository's root; see `repository_prefix`): result paths are the problems'
     pack-relative paths below it."""
     rule_index = {code: index for index, code in enumerate(CODES)}
-    document = {
-        "$schema": SARIF_SCHEMA,
-        "version": "2.1.0",
-        "runs": [
-            {
-                "tool": {
-                    "driver": {
-                        "name": TOOL_NAME,
-                        "version": __version__,
-                        "semanticVersion": __version__,
-                        "informationUri": INFORMATION_URI,
-                        "rules": _rules(),
-                    }
-                },
-                "originalUriBaseIds": {
-                    SOURCE_ROOT: {
-                        "description": {
-                            "text": "The root of the repository that holds the pack (the pack "
-                            "folder when it is in no git repository)."
-                        }
-                    }
-                },
-                "columnKind": "unicodeCodePoints",
-                "results": [
-                    _result(problem, rule_index[problem.code], prefix)
-                    for problem in ordered(problems)
-                ],
+    shown = shown_problems(problems)
+    run: dict[str, Any] = {
+        "tool": {
+            "driver": {
+                "name": TOOL_NAME,
+                "version": __version__,
+                "semanticVersion": __version__,
+                "informationUri": INFORMATION_URI,
+                "rules": _rules(),
             }
+        },
+        "originalUriBaseIds": {
+            SOURCE_ROOT: {
+                "description": {
+                    "text": "The root of the repository that holds the pack (the pack "
+                    "folder when it is in no git repository)."
+                }
+            }
+        },
+        "columnKind": "unicodeCodePoints",
+        "results": [
+            _result(problem, rule_index[problem.code], prefix) for problem in shown.problems
         ],
     }
+    if shown.omitted:
+        # What the report leaves out of a file with very many problems: no result can say it.
+        run["invocations"] = [
+            {
+                "executionSuccessful": True,
+                "toolExecutionNotifications": [_omitted(each, prefix) for each in shown.omitted],
+            }
+        ]
+    document = {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
     return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
 
 
@@ -103,11 +107,21 @@ def _rules() -> list[dict[str, Any]]:
     ]
 
 
-def _result(problem: Problem, rule_index: int, prefix: str) -> dict[str, Any]:
-    file = problem.file if problem.file not in ("", ".") else _PACK_FILE
-    physical: dict[str, Any] = {
-        "artifactLocation": {"uri": quote(prefix + file, safe="/"), "uriBaseId": SOURCE_ROOT}
+def _artifact(file: str, prefix: str) -> dict[str, Any]:
+    file = file if file not in ("", ".") else _PACK_FILE
+    return {"uri": quote(prefix + file, safe="/"), "uriBaseId": SOURCE_ROOT}
+
+
+def _omitted(omitted: Omitted, prefix: str) -> dict[str, Any]:
+    return {
+        "level": "note",
+        "message": {"text": omitted.text()},
+        "locations": [{"physicalLocation": {"artifactLocation": _artifact(omitted.file, prefix)}}],
     }
+
+
+def _result(problem: Problem, rule_index: int, prefix: str) -> dict[str, Any]:
+    physical: dict[str, Any] = {"artifactLocation": _artifact(problem.file, prefix)}
     if problem.line is not None:
         region = {"startLine": problem.line}
         if problem.column is not None:

@@ -126,3 +126,23 @@ def test_repository_prefix(tmp_path: Path) -> None:
     (tmp_path / "repo" / ".git").write_text("gitdir: /elsewhere\n", "utf-8")
     assert repository_prefix(pack) == "packs/ledger/"
     assert repository_prefix(tmp_path / "repo") == ""
+
+
+def test_a_file_with_very_many_problems_is_cut_as_the_text_report_cuts_it() -> None:
+    """The 50 problems a file the text report shows are results; what it leaves out is one
+    notification on that file, with the text report's words, and the log stays valid."""
+    problems = [
+        error("block-json", "blocks/many.json", f"fault {n}", line=n, column=1)
+        for n in range(1, 61)
+    ]
+    document = json.loads(format_sarif(problems))
+    run = document["runs"][0]
+    assert [
+        r["locations"][0]["physicalLocation"]["region"]["startLine"] for r in run["results"]
+    ] == (list(range(1, 51)))
+    (notification,) = run["invocations"][0]["toolExecutionNotifications"]
+    assert notification["level"] == "note"
+    assert notification["message"]["text"] == "… and 10 more problems in this file (10 errors)"
+    location = notification["locations"][0]["physicalLocation"]["artifactLocation"]
+    assert location == {"uri": "blocks/many.json", "uriBaseId": "%SRCROOT%"}
+    assert schema_errors(document) == []
