@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hatch_kindgi.config.pyproject import PYPROJECT, toml_repr
-from hatch_kindgi.config.timestamps import normalize_timestamp
+from hatch_kindgi.config.timestamps import read_timestamp
 from hatch_kindgi.report.problems import Problem, error
 
 DEFAULT_IMPORT_TIMEOUT = 120.0
@@ -68,16 +68,17 @@ def hook_options(config: Mapping[str, Any], problems: list[Problem]) -> HookOpti
             value = None
         strings[key] = value
     published_at = strings["published-at"]
-    if published_at is not None and normalize_timestamp(published_at) is None:
-        problems.append(
-            error(
-                "pin-published-at",
-                PYPROJECT,
-                f"option `published-at` of {where}: {toml_repr(published_at)} is not an "
-                'ISO 8601 date-time with a zone, like "2026-09-20T14:32:07.104Z"',
+    if published_at is not None:
+        why_not = read_timestamp(published_at)[1]
+        if why_not is not None:
+            problems.append(
+                error(
+                    "pin-published-at",
+                    PYPROJECT,
+                    f"option `published-at` of {where}: {toml_repr(published_at)} {why_not}",
+                )
             )
-        )
-        published_at = None
+            published_at = None
     package = strings["package"]
     if package is not None and not all(_IMPORT_NAME.fullmatch(p) for p in package.split(".")):
         problems.append(

@@ -23,8 +23,14 @@ CODES: dict[str, str] = {
     # --- discovery ---
     "discovery-pattern": "A discovery glob cannot be used (absolute, escapes the pack, empty).",
     # --- pins ---
-    "pin-published-at": "published-at is not an ISO 8601 date-time with a zone.",
-    "pin-record": "The pin record in the sdist (.hatch-kindgi-pins.json) is unreadable.",
+    "pin-published-at": (
+        "A publishedAt pin (option, KINDGI_PUBLISHED_AT, SOURCE_DATE_EPOCH, git HEAD) is not "
+        "an ISO 8601 date-time with a zone in the years 0001-9999 once in UTC."
+    ),
+    "pin-record": (
+        "The sdist's pin record (.hatch-kindgi-pins.json) is unreadable, or its publishedAt "
+        "is not a date-time in the years 0001-9999 (UTC)."
+    ),
     "pin-not-reproducible": "No pin, SOURCE_DATE_EPOCH or git commit: publishedAt is now.",
     # --- index ---
     "index-schema": "The index envelope does not satisfy the pack-index 1.8.0 schema.",

@@ -187,3 +187,18 @@ def test_default_package() -> None:
     """Distribution names become import names as pip normalizes them."""
     assert default_package("acme-ledger") == "acme_ledger"
     assert default_package("Acme.Ledger__Pack") == "acme_ledger_pack"
+
+
+def test_out_of_range_published_at_option_is_a_problem() -> None:
+    """An option that falls before year 0001 in UTC is a problem naming the option."""
+    outcome = load_config(GOOD, {"published-at": "0001-01-01T00:00:00+01:00"})
+    assert outcome.options.published_at is None
+    assert [(p.code, p.message) for p in outcome.problems] == [
+        (
+            "pin-published-at",
+            "option `published-at` of `tool.hatch.build.hooks.kindgi`: "
+            '"0001-01-01T00:00:00+01:00" falls outside the years 0001 to 9999 once converted '
+            "to UTC (publishedAt must lie from 0001-01-01T00:00:00.000Z to "
+            "9999-12-31T23:59:59.999Z)",
+        )
+    ]
