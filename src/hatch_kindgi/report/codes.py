@@ -21,7 +21,10 @@ CODES: dict[str, str] = {
     "env-reserved": "An [tool.kindgi.env] entry is a KINDGI_* name, which configures Kindgi.",
     "env-duplicate": "An env name is listed twice, or in both required and optional.",
     # --- discovery ---
-    "discovery-pattern": "A discovery glob cannot be used (absolute, escapes the pack, empty).",
+    "discovery-pattern": (
+        "A discovery glob cannot be used (absolute, escapes the pack, empty, over 4096 "
+        "characters, or its {a,b} groups spell more than 256 patterns)."
+    ),
     # --- pins ---
     "pin-published-at": (
         "A publishedAt pin (option, KINDGI_PUBLISHED_AT, SOURCE_DATE_EPOCH, git HEAD) is not "
