@@ -1,0 +1,72 @@
+"""The wheel's layout: which file goes where under `<package>/`, from a pipeline result.
+
+Takes the result, the pack root as the build left it (other build hooks included) and the
+patterns of the files other hooks or the project declare as artifacts; gives every archive path
+with the pack file it copies or the bytes the hook writes. Pure, apart from reading the tree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pathspec
+
+from hatch_kindgi.config.stage import CODE_KINDS
+from hatch_kindgi.discover.patterns import pattern_problem, static_prefix
+from hatch_kindgi.discover.stage import discover
+from hatch_kindgi.index.stage import INDEX_FILE
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from hatch_kindgi.pipeline import PipelineResult
+
+__all__ = ["WheelLayout", "wheel_layout"]
+
+
+@dataclass(frozen=True)
+class WheelLayout:
+    """Every file of the wheel the hook adds, by archive path: the pack files it copies
+    (pack-relative sources) and the files it writes (bytes)."""
+
+    copied: Mapping[str, str]
+    written: Mapping[str, bytes]
+
+
+def wheel_layout(
+    root: Path, result: PipelineResult, index: bytes, artifacts: Sequence[str] = ()
+) -> WheelLayout:
+    """Where `index` and the pack's files go in the wheel of `result` (a successful run).
+
+    Beside the Python files the result names, every file under a code folder that matches an
+    artifact pattern (hatchling's `artifacts`, as hatch-vcs's `version-file` adds) is the
+    pack's own: it goes under `<package>/` at its pack-relative path, never at the wheel's top
+    level, whichever hook wrote it and whenever.
+    """
+    if result.package is None:
+        raise ValueError("a pipeline result without a package has no wheel layout")
+    folder = result.package
+    sources = {*result.python_files, *_claimed_artifacts(root, result, artifacts)}
+    copied = {f"{folder}/{path}": path for path in sources}
+    written = {f"{folder}/{INDEX_FILE}": index}
+    return WheelLayout(dict(sorted(copied.items())), dict(sorted(written.items())))
+
+
+def _claimed_artifacts(
+    root: Path, result: PipelineResult, artifacts: Sequence[str]
+) -> tuple[str, ...]:
+    """The files under the pack's code folders that an artifact pattern names."""
+    if not artifacts or result.pack is None:
+        return ()
+    spec = pathspec.GitIgnoreSpec.from_lines(artifacts)
+    claimed: set[str] = set()
+    for kind in CODE_KINDS:
+        pattern = result.pack.discovery[kind]
+        if pattern_problem(pattern) is not None:
+            continue
+        prefix = static_prefix(pattern)
+        found = discover(root, f"{prefix}/**" if prefix else "**")
+        claimed.update(path for path in found.files if spec.match_file(path))
+    return tuple(sorted(claimed))
