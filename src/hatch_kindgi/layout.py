@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
     from hatch_kindgi.pipeline import PipelineResult
 
-__all__ = ["WheelLayout", "wheel_layout"]
+__all__ = ["WheelLayout", "package_folder", "wheel_layout"]
 
 
 @dataclass(frozen=True)
@@ -33,6 +33,13 @@ class WheelLayout:
 
     copied: Mapping[str, str]
     written: Mapping[str, bytes]
+
+
+def package_folder(package: str) -> str:
+    """The wheel folder of an import name: `acme_ledger` -> `acme_ledger`, and a dotted name
+    as the folders Python imports it from, `acme.ledger` -> `acme/ledger` (`acme` is then a
+    namespace package, which other packs of the same vendor can share)."""
+    return package.replace(".", "/")
 
 
 def wheel_layout(
@@ -47,7 +54,7 @@ def wheel_layout(
     """
     if result.package is None:
         raise ValueError("a pipeline result without a package has no wheel layout")
-    folder = result.package
+    folder = package_folder(result.package)
     sources = {*result.python_files, *_claimed_artifacts(root, result, artifacts)}
     copied = {f"{folder}/{path}": path for path in sources}
     written = {f"{folder}/{INDEX_FILE}": index}

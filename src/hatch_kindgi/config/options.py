@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import keyword
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -42,6 +43,14 @@ class HookOptions:
     strict: bool = False
 
 
+def _is_import_name(package: str) -> bool:
+    """Whether `import <package>` could name it: dotted parts, each an identifier and no
+    keyword (`acme.class` can't be imported)."""
+    return all(
+        _IMPORT_NAME.fullmatch(part) and not keyword.iskeyword(part) for part in package.split(".")
+    )
+
+
 def hook_options(config: Mapping[str, Any], problems: list[Problem]) -> HookOptions:
     where = "`tool.hatch.build.hooks.kindgi`"
     for key in config:
@@ -80,13 +89,13 @@ def hook_options(config: Mapping[str, Any], problems: list[Problem]) -> HookOpti
             )
             published_at = None
     package = strings["package"]
-    if package is not None and not all(_IMPORT_NAME.fullmatch(p) for p in package.split(".")):
+    if package is not None and not _is_import_name(package):
         problems.append(
             error(
                 "config-value",
                 PYPROJECT,
                 f"option `package` of {where} must be an import name like "
-                f'"acme_ledger", not {toml_repr(package)}',
+                f'"acme_ledger" or "acme.ledger", not {toml_repr(package)}',
             )
         )
         package = None
