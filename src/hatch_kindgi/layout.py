@@ -23,7 +23,18 @@ if TYPE_CHECKING:
 
     from hatch_kindgi.pipeline import PipelineResult
 
-__all__ = ["WheelLayout", "package_folder", "wheel_layout"]
+__all__ = ["INIT_FILE", "INIT_TEXT", "WheelLayout", "package_folder", "wheel_layout"]
+
+INIT_FILE = "__init__.py"
+INIT_TEXT = (
+    b"# A Kindgi pack: index.json beside this file is its index (written by hatch-kindgi).\n"
+)
+"""The `<package>/__init__.py` every pack wheel gets, unless the pack ships its own there.
+
+It makes `<package>` a regular package, with a Python module, so the standard wheel linters
+pass (check-wheel-contents W010 fails a folder without one) and `importlib.resources` finds the
+index by package name on every supported Python. It runs nothing: `kindgi.pack serve` imports
+the pack's modules under a package of its own and never imports this file."""
 
 
 @dataclass(frozen=True)
@@ -45,7 +56,8 @@ def package_folder(package: str) -> str:
 def wheel_layout(
     root: Path, result: PipelineResult, index: bytes, artifacts: Sequence[str] = ()
 ) -> WheelLayout:
-    """Where `index` and the pack's files go in the wheel of `result` (a successful run).
+    """Where `index`, `INIT_TEXT` and the pack's files go in the wheel of `result` (a
+    successful run).
 
     Beside the Python files the result names, every file under a code folder that matches an
     artifact pattern (hatchling's `artifacts`, as hatch-vcs's `version-file` adds) is the
@@ -58,6 +70,8 @@ def wheel_layout(
     sources = {*result.python_files, *_claimed_artifacts(root, result, artifacts)}
     copied = {f"{folder}/{path}": path for path in sources}
     written = {f"{folder}/{INDEX_FILE}": index}
+    if f"{folder}/{INIT_FILE}" not in copied:
+        written[f"{folder}/{INIT_FILE}"] = INIT_TEXT
     return WheelLayout(dict(sorted(copied.items())), dict(sorted(written.items())))
 
 

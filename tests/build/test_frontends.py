@@ -41,7 +41,7 @@ COMMIT_PINS = {"artifactVersion": "1.0.0", "publishedAt": COMMIT_PUBLISHED_AT}
 BROKEN_CASE = "settings-values"
 
 # Run by the editable install's interpreter: the pack service boots from the installed index,
-# importing every module it names, and the pack imports as a (namespace) package.
+# importing every module it names, and the pack imports as a package.
 SERVE_FROM_SITE_PACKAGES = """
 import importlib, sys, sysconfig
 from pathlib import Path

@@ -60,3 +60,24 @@ def test_code_folders_follow_the_discovery_globs(tmp_path: Path) -> None:
     result = _result("acme_ledger", (), tools="src/tools/*.py")
     layout = wheel_layout(tmp_path, result, INDEX, ("_version.py",))
     assert dict(layout.copied) == {"acme_ledger/src/tools/_version.py": "src/tools/_version.py"}
+
+
+def test_package_gets_an_init_module_unless_the_pack_ships_one(tmp_path: Path) -> None:
+    """The hook writes `<package>/__init__.py` (a comment, running nothing) where the pack has
+    none; a pack whose code glob ships a root `__init__.py` keeps its own."""
+    plain = wheel_layout(tmp_path, _result("acme_ledger", ("tools/ledger.py",)), INDEX)
+    assert sorted(plain.written) == ["acme_ledger/__init__.py", "acme_ledger/index.json"]
+    assert plain.written["acme_ledger/__init__.py"].startswith(b"# ")
+    own = wheel_layout(tmp_path, _result("acme_ledger", ("__init__.py", "ledger.py")), INDEX)
+    assert sorted(own.written) == ["acme_ledger/index.json"]
+    assert own.copied["acme_ledger/__init__.py"] == "__init__.py"
+
+
+def test_dotted_package_is_nested_folders_without_a_namespace_init(tmp_path: Path) -> None:
+    """`acme.ledger` is `acme/ledger/`; `acme/` gets no `__init__.py` (a namespace)."""
+    layout = wheel_layout(tmp_path, _result("acme.ledger", ("tools/ledger.py",)), INDEX)
+    assert sorted([*layout.copied, *layout.written]) == [
+        "acme/ledger/__init__.py",
+        "acme/ledger/index.json",
+        "acme/ledger/tools/ledger.py",
+    ]
