@@ -21,6 +21,7 @@ from hatch_kindgi.config.stage import (
     PYPROJECT,
     HookOptions,
     PackConfig,
+    Runner,
     default_package,
     hook_table,
     load_config,
@@ -71,12 +72,14 @@ def run_pipeline(
     recorded_pins: Mapping[str, str] | None = None,
     now: Callable[[], datetime] | None = None,
     local_pins: LocalPins | None = None,
+    runner: Runner = "build",
 ) -> PipelineResult:
     """Check the pack at `root` and build its index; `hook_config` None reads it from the
     pyproject (the command line), a mapping is what Hatchling hands the hook.
 
     `local_pins` is the command line's `index`: its flags win over every other pin, and
-    its fallback `artifactVersion` replaces the distribution version."""
+    its fallback `artifactVersion` replaces the distribution version. `runner` is who runs
+    it, the build hook or the command line: the stages say what to install for that one."""
     document, problems = read_pyproject(root)
     if document is None:
         return PipelineResult(None, tuple(problems), HookOptions())
@@ -130,6 +133,7 @@ def run_pipeline(
             artifact_version=pins.artifact_version,
             published_at=pins.published_at,
             timeout=options.import_timeout,
+            runner=runner,
         )
         problems.extend(code.problems)
     problems.extend(

@@ -93,6 +93,7 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             dist_version=self.metadata.version,
             environ=os.environ,
             recorded_pins=recorded,
+            runner="build",
         )
         problems = (*record_problems, *result.problems)
         failing = bool(record_problems) or result.failed

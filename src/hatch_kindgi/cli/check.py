@@ -14,7 +14,8 @@ def _run(args: argparse.Namespace) -> int:
     root = pack_root(args)
     if root is None:
         return EXIT_USAGE
-    return finish(run_pipeline(root, environ=os.environ), args.format, sys.stdout)
+    result = run_pipeline(root, environ=os.environ, runner="command-line")
+    return finish(result, args.format, sys.stdout)
 
 
 COMMAND = Command(

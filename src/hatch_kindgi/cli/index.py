@@ -63,7 +63,7 @@ def _run(args: argparse.Namespace) -> int:
         sys.stderr.write("hatch-kindgi index: --artifact-version must not be empty\n")
         return EXIT_USAGE
     local = LocalPins(args.artifact_version, published_at, next_artifact_version(output))
-    result = run_pipeline(root, environ=os.environ, local_pins=local)
+    result = run_pipeline(root, environ=os.environ, local_pins=local, runner="command-line")
     code = finish(result, args.format, sys.stdout)
     if code != EXIT_OK or result.index is None:
         return code

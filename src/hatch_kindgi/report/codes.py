@@ -66,7 +66,10 @@ CODES: dict[str, str] = {
     # --- primitives ---
     "module-not-file": "A path a code glob matched is not a module file of the pack (a folder, "
     "a broken link, a link leading outside the pack).",
-    "sdk-missing": "The pack has code modules but the build environment cannot import kindgi.",
+    "sdk-missing": (
+        "The pack has code modules but the Python that indexes them (the build environment's, "
+        "or the command line's) cannot import kindgi."
+    ),
     "import-timeout": "Indexing the pack's code took longer than import-timeout; it was stopped.",
     "module-import": "A code module fails to import: it raises, exits, or kills the indexer.",
     "module-no-primitives": "A code module defines no primitive (a helper's name starts with _).",
