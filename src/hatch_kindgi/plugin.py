@@ -61,6 +61,7 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         """
         if self.target_name not in _TARGETS:
             return
+        self._completed = False
         existing = build_data.get("force_include") or {}
         build_data["force_include"] = _ReadLate(
             existing, lambda: self._build_inclusions(build_data)

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from hatch_kindgi.plugin import _ReadLate
+from hatch_kindgi.plugin import KindgiBuildHook, _ReadLate
 
 # Each way of reading the whole mapping, and what it gives as (source, target) pairs.
 READS: dict[str, Callable[[dict[str, str]], set[Any]]] = {
@@ -58,3 +59,17 @@ def test_adding_and_asking_compute_nothing() -> None:
     assert late.get("/missing") is None
     assert bool(late)
     assert calls == []
+
+
+def test_an_artifact_built_without_reading_force_include_is_refused(tmp_path: Path) -> None:
+    """Should a hatchling build the archive without reading `force_include`, the wheel would
+    lack the index: finalize removes it and fails the build with a message."""
+    hook = KindgiBuildHook(str(tmp_path), {}, None, None, str(tmp_path), "wheel")
+    build_data: dict[str, Any] = {"force_include": {}, "artifacts": []}
+    hook.initialize("standard", build_data)
+    artifact = tmp_path / "acme_ledger-1.0.0-py3-none-any.whl"
+    artifact.write_bytes(b"PK")
+    with pytest.raises(SystemExit) as stopped:
+        hook.finalize("standard", build_data, str(artifact))
+    assert stopped.value.code == 1
+    assert not artifact.exists()
