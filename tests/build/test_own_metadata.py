@@ -5,15 +5,13 @@ from __future__ import annotations
 
 import email.parser
 import re
-import subprocess
-import sys
 import zipfile
 from email.message import Message
 from pathlib import Path
 
 import pytest
 
-from tests.helpers.packs import REPO, build_env
+from tests.helpers.packs import REPO, build_env, run_module
 
 pytestmark = pytest.mark.slow
 
@@ -74,14 +72,6 @@ def test_project_urls(wheelhouse: Path) -> None:
 def test_twine_check_strict(wheelhouse: Path) -> None:
     """`twine check --strict` passes: the long description renders, with no warning."""
     (wheel,) = wheelhouse.glob("hatch_kindgi-*.whl")
-    run = subprocess.run(
-        [sys.executable, "-m", "twine", "check", "--strict", str(wheel)],
-        capture_output=True,
-        text=True,
-        env=build_env({"NO_COLOR": "1"}),
-        check=False,
-        timeout=300,
-        stdin=subprocess.DEVNULL,
-    )
+    run = run_module("twine", "check", "--strict", str(wheel), env=build_env({"NO_COLOR": "1"}))
     assert run.returncode == 0, run.stdout + run.stderr
     assert "PASSED" in run.stdout

@@ -6,14 +6,21 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-import sys
 import tarfile
 from pathlib import Path
 
 import pytest
 
 from tests.helpers.golden import GOLDEN_ENV, expected_report, tree_digest
-from tests.helpers.packs import BROKEN, build_env, copy_pack, report_of, run_build, wheel_files
+from tests.helpers.packs import (
+    BROKEN,
+    build_env,
+    copy_pack,
+    report_of,
+    run_build,
+    run_module,
+    wheel_files,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -117,15 +124,7 @@ def _without_option(pack: Path) -> None:
 
 
 def _cli(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "hatch_kindgi", *args],
-        capture_output=True,
-        text=True,
-        env=build_env(env),
-        check=False,
-        stdin=subprocess.DEVNULL,
-        timeout=300,
-    )
+    return run_module("hatch_kindgi", *args, env=build_env(env))
 
 
 def test_cli_published_at_out_of_range_is_a_usage_error(tmp_path: Path) -> None:

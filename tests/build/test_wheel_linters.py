@@ -5,13 +5,19 @@ from __future__ import annotations
 
 import ast
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from tests.helpers.golden import CODE_FOLDERS
-from tests.helpers.packs import TESTPACKS, build_env, copy_pack, run_build, wheel_files
+from tests.helpers.packs import (
+    TESTPACKS,
+    build_env,
+    copy_pack,
+    run_build,
+    run_module,
+    wheel_files,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -32,15 +38,7 @@ def _params() -> list[object]:
 
 
 def _linter(*command: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", *command],
-        capture_output=True,
-        text=True,
-        env=build_env({"NO_COLOR": "1"}),
-        check=False,
-        timeout=300,
-        stdin=subprocess.DEVNULL,
-    )
+    return run_module(*command, env=build_env({"NO_COLOR": "1"}))
 
 
 @pytest.fixture(scope="module")
