@@ -12,11 +12,15 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
+from hatch_kindgi.config.report_file import ReportFile, report_file
 from hatch_kindgi.index.pins import RECORD_FILE, read_recorded_pins, record_pins
 from hatch_kindgi.layout import wheel_layout
 from hatch_kindgi.pipeline import has_code_modules, run_pipeline
+from hatch_kindgi.report.files import write_atomically
 from hatch_kindgi.report.formats import format_github, format_text
 from hatch_kindgi.report.problems import Problem
+from hatch_kindgi.report.sarif import repository_prefix
+from hatch_kindgi.report.styles import format_report
 
 _SDK_REQUIREMENT = "kindgi>=0.1.10,<0.2"
 _TARGETS = ("wheel", "sdist")
@@ -31,6 +35,8 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         super().__init__(*args, **kwargs)
         self._scratch: Path | None = None
         self._completed = False
+        self._report_file: ReportFile | None = None
+        self._report_problems: tuple[Problem, ...] = ()
 
     def dependencies(self) -> list[str]:
         """The kindgi SDK and the pack's runtime dependencies, when the pack has code.
@@ -68,7 +74,8 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         )
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
-        """Remove the scratch folder; refuse an artifact built without the pack's files."""
+        """Remove the scratch folder; refuse an artifact built without the pack's files;
+        write the report file, now that the artifact is made (so it is never inside it)."""
         self._cleanup()
         if self.target_name in _TARGETS and not self._completed:
             # Only a hatchling that stopped reading `force_include` as a mapping gets here.
@@ -78,6 +85,8 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
                 "files (build_data['force_include'] was never read); it was removed. Please "
                 "report this with your hatchling version.\n"
             )
+            sys.exit(1)
+        if not self._write_report_file(failed=False):
             sys.exit(1)
 
     def _build_inclusions(self, build_data: dict[str, Any]) -> dict[str, str]:
@@ -96,9 +105,14 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             recorded_pins=recorded,
             runner="build",
         )
-        problems = (*record_problems, *result.problems)
-        failing = bool(record_problems) or result.failed
+        self._report_file, file_problems = report_file(root, result.options, os.environ)
+        problems = (*record_problems, *file_problems, *result.problems)
+        failing = bool(record_problems) or bool(file_problems) or result.failed
+        self._report_problems = problems
         if self._report(problems, failing=failing) or result.index is None:
+            self._write_report_file(failed=True)
+            sys.exit(1)
+        if not self._report_file_writable():
             sys.exit(1)
         if self.target_name == "sdist":
             if result.pins is None:
@@ -125,6 +139,40 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             configured = self.build_config.build_config.get("artifacts", [])
         patterns = [*build_data.get("artifacts", []), *(configured or [])]
         return tuple(pattern for pattern in patterns if isinstance(pattern, str) and pattern)
+
+    def _write_report_file(self, *, failed: bool) -> bool:
+        """Write the report file the options or the environment ask for, whole or not at
+        all; whether it was written (or none was asked for)."""
+        target = self._report_file
+        if target is None:
+            return True
+        text = format_report(
+            self._report_problems,
+            target.style,
+            failed=failed,
+            prefix=repository_prefix(Path(self.root)),
+        )
+        try:
+            write_atomically(target.path, text.encode("utf-8"))
+        except OSError as cause:
+            return _cannot_write(target.path, cause)
+        return True
+
+    def _report_file_writable(self) -> bool:
+        """Whether the report file's folder can be made and written to, asked before the
+        artifact is built, so an unwritable path stops the build before there is one."""
+        target = self._report_file
+        if target is None:
+            return True
+        try:
+            target.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as cause:
+            return _cannot_write(target.path, cause)
+        if target.path.is_dir():
+            return _cannot_write(target.path, "it is a folder")
+        if not os.access(target.path.parent, os.W_OK):
+            return _cannot_write(target.path, "its folder is not writable")
+        return True
 
     def _scratch_folder(self) -> Path:
         if self._scratch is None:
@@ -194,3 +242,10 @@ class _ReadLate(dict):  # type: ignore[type-arg]
     def copy(self) -> dict[str, str]:
         self._settle()
         return dict(super().items())
+
+
+def _cannot_write(path: Path, why: object) -> bool:
+    """Say why the report file can't be written; False, for the caller to stop the build."""
+    sys.stderr.write(f"kindgi: cannot write the report file {path}: {why}\n")
+    sys.stderr.flush()
+    return False

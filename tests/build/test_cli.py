@@ -121,23 +121,6 @@ def test_index_from_another_day_starts_at_one(tmp_path: Path) -> None:
     assert index_command.next_artifact_version(output, today) == "20261129.1"
 
 
-def test_interrupted_write_leaves_old_index(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A write that fails halfway leaves the previous file intact and no temp file."""
-    output = tmp_path / "index.json"
-    output.write_bytes(b"old\n")
-
-    def fail(*_: object) -> None:
-        raise OSError("disk full")
-
-    monkeypatch.setattr(Path, "replace", fail)
-    with pytest.raises(OSError, match="disk full"):
-        index_command.write_atomically(output, b"new\n")
-    assert output.read_bytes() == b"old\n"
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["index.json"]
-
-
 def test_index_with_problems_keeps_old_file(tmp_path: Path) -> None:
     """`index` on a broken pack exits 1 and leaves the existing index as it was."""
     pack = tmp_path / "pack"

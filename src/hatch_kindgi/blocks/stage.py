@@ -25,7 +25,7 @@ from hatch_kindgi.blocks.liquid import (
     settings_read_problems,
 )
 from hatch_kindgi.blocks.settings import SchemaChecks
-from hatch_kindgi.blocks.shape import BlockHeader, check_shape, format_version
+from hatch_kindgi.blocks.shape import SCHEMA_KEY, BlockHeader, check_shape, format_version
 from hatch_kindgi.blocks.template_file import ListDir, Listings, os_reason, read_template_file
 from hatch_kindgi.config.stage import DEFAULT_MAX_FILE_SIZE
 from hatch_kindgi.discover.stage import describe_other
@@ -118,6 +118,7 @@ class _Block:
     def entry(self) -> dict[str, Any]:
         assert self.declared is not None
         entry = dict(self.declared)
+        entry.pop(SCHEMA_KEY, None)  # the editor's, not the block's
         content = dict(self.content() or {})
         if "templateFile" in content:
             del content["templateFile"]

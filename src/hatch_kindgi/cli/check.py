@@ -15,7 +15,7 @@ def _run(args: argparse.Namespace) -> int:
     if root is None:
         return EXIT_USAGE
     result = run_pipeline(root, environ=os.environ, runner="command-line")
-    return finish(result, args.format, sys.stdout)
+    return finish(result, args.format, sys.stdout, root=root)
 
 
 COMMAND = Command(

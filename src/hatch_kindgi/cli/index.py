@@ -7,7 +7,6 @@ import json
 import os
 import re
 import sys
-import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -23,6 +22,7 @@ from hatch_kindgi.cli.output import (
 from hatch_kindgi.config.timestamps import read_timestamp
 from hatch_kindgi.index.stage import INDEX_FILE
 from hatch_kindgi.pipeline import LocalPins, run_pipeline
+from hatch_kindgi.report.files import write_atomically
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
@@ -64,7 +64,7 @@ def _run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     local = LocalPins(args.artifact_version, published_at, next_artifact_version(output))
     result = run_pipeline(root, environ=os.environ, local_pins=local, runner="command-line")
-    code = finish(result, args.format, sys.stdout)
+    code = finish(result, args.format, sys.stdout, root=root)
     if code != EXIT_OK or result.index is None:
         return code
     try:
@@ -92,21 +92,6 @@ def next_artifact_version(output: Path, today: datetime | None = None) -> str:
         re.escape(stamp) + r"\.(\d+)", previous if isinstance(previous, str) else ""
     )
     return f"{stamp}.{int(match.group(1)) + 1 if match else 1}"
-
-
-def write_atomically(path: Path, data: bytes) -> None:
-    """Write `data` to `path` so a crash or an error leaves the old file as it was."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        Path(temporary).replace(path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 COMMAND = Command(

@@ -6,10 +6,10 @@ import argparse
 from collections.abc import Sequence
 
 from hatch_kindgi import __version__
-from hatch_kindgi.cli import check, index
+from hatch_kindgi.cli import check, index, schema
 from hatch_kindgi.cli.output import Command
 
-COMMANDS: tuple[Command, ...] = (check.COMMAND, index.COMMAND)
+COMMANDS: tuple[Command, ...] = (check.COMMAND, index.COMMAND, schema.COMMAND)
 """Every command, in the order `--help` lists them."""
 
 _DESCRIPTION = """\
@@ -24,6 +24,8 @@ examples:
   hatch-kindgi check                      check the pack in this folder
   hatch-kindgi check packs/ledger --format github
   hatch-kindgi index -o dist/index.json --artifact-version 2026.11.29
+  hatch-kindgi check --format sarif > kindgi.sarif
+  hatch-kindgi schema block > .vscode/kindgi-block.schema.json
 """
 
 

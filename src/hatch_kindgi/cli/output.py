@@ -11,13 +11,15 @@ from pathlib import Path
 from typing import TextIO
 
 from hatch_kindgi.pipeline import PipelineResult
-from hatch_kindgi.report.formats import format_github, format_json, format_text
+from hatch_kindgi.report.formats import format_text
+from hatch_kindgi.report.sarif import repository_prefix
+from hatch_kindgi.report.styles import REPORT_FORMATS, format_report
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
 EXIT_USAGE = 2
 
-FORMATS = ("text", "json", "github")
+FORMATS = REPORT_FORMATS
 
 
 @dataclass(frozen=True)
@@ -44,7 +46,8 @@ def add_pack_arguments(parser: argparse.ArgumentParser) -> None:
         "--format",
         choices=FORMATS,
         default="text",
-        help="text for people (default), json for tools, github for Actions annotations",
+        help="text for people (default), json for tools, github for Actions annotations, "
+        "sarif for code scanning",
     )
 
 
@@ -57,13 +60,13 @@ def pack_root(args: argparse.Namespace) -> Path | None:
     return root
 
 
-def finish(result: PipelineResult, style: str, stream: TextIO) -> int:
-    """Write the report of `result` in `style`; the exit code it means."""
+def finish(result: PipelineResult, style: str, stream: TextIO, *, root: Path | None = None) -> int:
+    """Write the report of `result` in `style`; the exit code it means. `root`, the pack
+    folder, places SARIF paths in the repository that holds it."""
     failing = result.failed
-    if style == "json":
-        stream.write(format_json(result.problems, failed=failing))
-    elif style == "github":
-        stream.write(format_github(result.problems))
+    if style != "text":
+        prefix = repository_prefix(root) if root is not None else ""
+        stream.write(format_report(result.problems, style, failed=failing, prefix=prefix))
     elif result.problems:
         stream.write(format_text(result.problems, color=color(stream)))
     return EXIT_PROBLEMS if failing else EXIT_OK

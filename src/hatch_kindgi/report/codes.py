@@ -104,7 +104,6 @@ _SECTION = re.compile(r"^\s*# --- (?P<name>.+?) ---$", re.MULTILINE)
 
 def problems_markdown() -> str:
     """docs/problems.md, generated from this registry (the test suite keeps them equal)."""
-    source = Path(__file__).read_text("utf-8")
     lines = [
         "# Problem codes",
         "",
@@ -119,17 +118,26 @@ def problems_markdown() -> str:
         "`pin-not-reproducible` and an unknown top-level `[tool.kindgi]` key are warnings, which",
         "fail the build only with `strict = true`.",
     ]
-    sections = list(_SECTION.finditer(source))
-    for index, section in enumerate(sections):
-        end = sections[index + 1].start() if index + 1 < len(sections) else len(source)
-        codes = re.findall(r'^\s*"([a-z0-9-]+)":', source[section.end() : end], re.MULTILINE)
-        if not codes:
-            continue
-        name = section.group("name")
-        lines += ["", f"## {name[0].upper()}{name[1:]}", ""]
+    for name, codes in sections():
+        lines += ["", f"## {name}", ""]
         lines += ["| code | meaning |", "| --- | --- |"]
         lines += [f"| `{code}` | {CODES[code]} |" for code in codes]
     return "\n".join(lines) + "\n"
+
+
+def sections() -> list[tuple[str, tuple[str, ...]]]:
+    """The registry's sections in order: each heading (capitalized, as docs/problems.md
+    shows it) with its codes, for every section that has codes."""
+    source = Path(__file__).read_text("utf-8")
+    found = list(_SECTION.finditer(source))
+    result: list[tuple[str, tuple[str, ...]]] = []
+    for index, section in enumerate(found):
+        end = found[index + 1].start() if index + 1 < len(found) else len(source)
+        codes = re.findall(r'^\s*"([a-z0-9-]+)":', source[section.end() : end], re.MULTILINE)
+        if codes:
+            name = section.group("name")
+            result.append((f"{name[0].upper()}{name[1:]}", tuple(codes)))
+    return result
 
 
 if __name__ == "__main__":
