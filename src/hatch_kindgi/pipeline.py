@@ -30,6 +30,7 @@ from hatch_kindgi.config.stage import (
     PYPROJECT,
     HookOptions,
     PackConfig,
+    Runner,
     default_package,
     hook_table,
     load_config,
@@ -83,6 +84,7 @@ def run_pipeline(
     now: Callable[[], datetime] | None = None,
     local_pins: LocalPins | None = None,
     against: str | RefRequest | None = None,
+    runner: Runner = "build",
 ) -> PipelineResult:
     """Check the pack at `root` and build its index; `hook_config` None reads it from the
     pyproject (the command line), a mapping is what Hatchling hands the hook.
@@ -91,7 +93,8 @@ def run_pipeline(
     its fallback `artifactVersion` replaces the distribution version. `against` is the
     command line's reference to compare with; it wins over the hook option and the
     environment (`recorded_pins` says this is an unpacked sdist, which compared when it was
-    built)."""
+    built). `runner` is who runs it, the build hook or the command line: the stages say what
+    to install for that one."""
     document, problems = read_pyproject(root)
     if document is None:
         return PipelineResult(None, tuple(problems), HookOptions())
@@ -139,6 +142,7 @@ def run_pipeline(
             artifact_version=pins.artifact_version,
             published_at=pins.published_at,
             timeout=options.import_timeout,
+            runner=runner,
         )
         problems.extend(code.problems)
     problems.extend(

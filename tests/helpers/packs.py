@@ -84,6 +84,22 @@ def run_build(
     return BuildRun(completed.returncode, completed.stdout, completed.stderr, outdir)
 
 
+def run_module(
+    *args: str, env: dict[str, str] | None = None, timeout: float = 300
+) -> subprocess.CompletedProcess[str]:
+    """`python -m <args>` with this interpreter (a linter, the command line), output captured
+    for the test to judge; `env` defaults to `build_env()`."""
+    return subprocess.run(
+        [sys.executable, "-m", *args],
+        capture_output=True,
+        text=True,
+        env=env or build_env(),
+        check=False,
+        timeout=timeout,
+        stdin=subprocess.DEVNULL,
+    )
+
+
 def wheel_files(wheel: Path) -> dict[str, bytes]:
     """Every file in a wheel, by archive name."""
     with zipfile.ZipFile(wheel) as archive:

@@ -21,7 +21,7 @@ def _run(args: argparse.Namespace) -> int:
     root = pack_root(args)
     if root is None:
         return EXIT_USAGE
-    result = run_pipeline(root, environ=os.environ, against=args.against)
+    result = run_pipeline(root, environ=os.environ, against=args.against, runner="command-line")
     return finish(result, args.format, sys.stdout, root=root)
 
 

@@ -21,7 +21,7 @@ from hatch_kindgi.cli.output import (
     pack_root,
     write,
 )
-from hatch_kindgi.config.timestamps import normalize_timestamp
+from hatch_kindgi.config.timestamps import read_timestamp
 from hatch_kindgi.index.stage import INDEX_FILE
 from hatch_kindgi.pipeline import LocalPins, run_pipeline
 from hatch_kindgi.report.files import write_atomically
@@ -56,18 +56,19 @@ def _run(args: argparse.Namespace) -> int:
     output = Path(args.output) if args.output else root / INDEX_FILE
     published_at = None
     if args.published_at is not None:
-        published_at = normalize_timestamp(args.published_at)
-        if published_at is None:
+        published_at, why_not = read_timestamp(args.published_at)
+        if why_not is not None:
             sys.stderr.write(
-                f"hatch-kindgi index: --published-at {args.published_at!r} is not an ISO 8601 "
-                'date-time with a zone, like "2026-09-20T14:32:07.104Z"\n'
+                f"hatch-kindgi index: --published-at {args.published_at!r} {why_not}\n"
             )
             return EXIT_USAGE
     if args.artifact_version is not None and not args.artifact_version.strip():
         sys.stderr.write("hatch-kindgi index: --artifact-version must not be empty\n")
         return EXIT_USAGE
     local = LocalPins(args.artifact_version, published_at, next_artifact_version(output))
-    result = run_pipeline(root, environ=os.environ, local_pins=local, against=args.against)
+    result = run_pipeline(
+        root, environ=os.environ, local_pins=local, against=args.against, runner="command-line"
+    )
     code = finish(result, args.format, sys.stdout, root=root)
     if code != EXIT_OK or result.index is None:
         return code

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import keyword
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from hatch_kindgi.config.pyproject import PYPROJECT, toml_repr
-from hatch_kindgi.config.timestamps import normalize_timestamp
+from hatch_kindgi.config.timestamps import read_timestamp
 from hatch_kindgi.report.problems import Problem, error
 from hatch_kindgi.report.styles import REPORT_FORMATS
 
@@ -56,6 +57,14 @@ class HookOptions:
     against: str | None = None
 
 
+def _is_import_name(package: str) -> bool:
+    """Whether `import <package>` could name it: dotted parts, each an identifier and no
+    keyword (`acme.class` can't be imported)."""
+    return all(
+        _IMPORT_NAME.fullmatch(part) and not keyword.iskeyword(part) for part in package.split(".")
+    )
+
+
 def hook_options(config: Mapping[str, Any], problems: list[Problem]) -> HookOptions:
     where = "`tool.hatch.build.hooks.kindgi`"
     for key in config:
@@ -89,24 +98,25 @@ def hook_options(config: Mapping[str, Any], problems: list[Problem]) -> HookOpti
             value = None
         strings[key] = value
     published_at = strings["published-at"]
-    if published_at is not None and normalize_timestamp(published_at) is None:
-        problems.append(
-            error(
-                "pin-published-at",
-                PYPROJECT,
-                f"option `published-at` of {where}: {toml_repr(published_at)} is not an "
-                'ISO 8601 date-time with a zone, like "2026-09-20T14:32:07.104Z"',
+    if published_at is not None:
+        why_not = read_timestamp(published_at)[1]
+        if why_not is not None:
+            problems.append(
+                error(
+                    "pin-published-at",
+                    PYPROJECT,
+                    f"option `published-at` of {where}: {toml_repr(published_at)} {why_not}",
+                )
             )
-        )
-        published_at = None
+            published_at = None
     package = strings["package"]
-    if package is not None and not all(_IMPORT_NAME.fullmatch(p) for p in package.split(".")):
+    if package is not None and not _is_import_name(package):
         problems.append(
             error(
                 "config-value",
                 PYPROJECT,
                 f"option `package` of {where} must be an import name like "
-                f'"acme_ledger", not {toml_repr(package)}',
+                f'"acme_ledger" or "acme.ledger", not {toml_repr(package)}',
             )
         )
         package = None

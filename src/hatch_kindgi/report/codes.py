@@ -21,11 +21,20 @@ CODES: dict[str, str] = {
     "env-reserved": "An [tool.kindgi.env] entry is a KINDGI_* name, which configures Kindgi.",
     "env-duplicate": "An env name is listed twice, or in both required and optional.",
     # --- discovery ---
-    "discovery-pattern": "A discovery glob cannot be used (absolute, escapes the pack, empty).",
+    "discovery-pattern": (
+        "A discovery glob cannot be used (absolute, escapes the pack, empty, over 4096 "
+        "characters, or its {a,b} groups spell more than 256 patterns)."
+    ),
     "file-name-encoding": "A file a discovery glob matched has a name that is not valid UTF-8.",
     # --- pins ---
-    "pin-published-at": "published-at is not an ISO 8601 date-time with a zone.",
-    "pin-record": "The pin record in the sdist (.hatch-kindgi-pins.json) is unreadable.",
+    "pin-published-at": (
+        "A publishedAt pin (option, KINDGI_PUBLISHED_AT, SOURCE_DATE_EPOCH, git HEAD) is not "
+        "an ISO 8601 date-time with a zone in the years 0001-9999 once in UTC."
+    ),
+    "pin-record": (
+        "The sdist's pin record (.hatch-kindgi-pins.json) is unreadable, or its publishedAt "
+        "is not a date-time in the years 0001-9999 (UTC)."
+    ),
     "pin-not-reproducible": "No pin, SOURCE_DATE_EPOCH or git commit: publishedAt is now.",
     # --- index ---
     "index-schema": "The index envelope does not satisfy the pack-index 1.8.0 schema.",
@@ -60,7 +69,10 @@ CODES: dict[str, str] = {
     # --- primitives ---
     "module-not-file": "A path a code glob matched is not a module file of the pack (a folder, "
     "a broken link, a link leading outside the pack).",
-    "sdk-missing": "The pack has code modules but the build environment cannot import kindgi.",
+    "sdk-missing": (
+        "The pack has code modules but the Python that indexes them (the build environment's, "
+        "or the command line's) cannot import kindgi."
+    ),
     "import-timeout": "Indexing the pack's code took longer than import-timeout; it was stopped.",
     "module-import": "A code module fails to import: it raises, exits, or kills the indexer.",
     "module-no-primitives": "A code module defines no primitive (a helper's name starts with _).",
