@@ -7,13 +7,14 @@ neither holds a rule of its own.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from hatch_kindgi.blocks.stage import check_blocks
+from hatch_kindgi.blocks.cache import fingerprint
+from hatch_kindgi.blocks.stage import BlocksCache, BlocksOutcome, check_blocks
 from hatch_kindgi.checks.stage import check_entries
 from hatch_kindgi.code.stage import CodeOutcome, index_code
 from hatch_kindgi.config.stage import (
@@ -61,6 +62,41 @@ class PipelineResult:
         return self.index is None or fails(self.problems, strict=self.options.strict)
 
 
+class PipelineCache:
+    """What a run may reuse from the runs before it on the same pack (`check --watch`): each
+    block file's own checks while the file is unchanged, and the code stage's outcome until a
+    code module, another Python file or pyproject.toml changes. The rules across files and
+    entries, and the index, always run again, so the problems are those of a fresh run."""
+
+    def __init__(self) -> None:
+        self.blocks = BlocksCache()
+        self._code: tuple[Hashable, CodeOutcome] | None = None
+
+    def forget(self, paths: Iterable[str]) -> None:
+        """Drop what was made from `paths` (pack-relative), which a watcher saw change."""
+        changed = list(paths)
+        self.blocks.files.forget(changed)
+        if any(path.endswith((".py", ".pyi")) or path == PYPROJECT for path in changed):
+            self._code = None
+
+    def code(self, key: Hashable, index: Callable[[], CodeOutcome]) -> CodeOutcome:
+        """The code stage's outcome for `key`: the one kept, else `index()` kept."""
+        if self._code is None or self._code[0] != key:
+            self._code = (key, index())
+        return self._code[1]
+
+
+@dataclass(frozen=True)
+class PackEntries:
+    """A pack's entries, for a command that reads them rather than building (`render`):
+    its blocks, its agents (None when its code was not indexed), and every problem found on
+    the way (config, discovery, blocks, code)."""
+
+    blocks: BlocksOutcome
+    agents: tuple[dict[str, Any], ...] | None
+    problems: tuple[Problem, ...]
+
+
 def run_pipeline(
     root: Path,
     hook_config: Mapping[str, Any] | None = None,
@@ -71,12 +107,14 @@ def run_pipeline(
     recorded_pins: Mapping[str, str] | None = None,
     now: Callable[[], datetime] | None = None,
     local_pins: LocalPins | None = None,
+    cache: PipelineCache | None = None,
 ) -> PipelineResult:
     """Check the pack at `root` and build its index; `hook_config` None reads it from the
     pyproject (the command line), a mapping is what Hatchling hands the hook.
 
     `local_pins` is the command line's `index`: its flags win over every other pin, and
-    its fallback `artifactVersion` replaces the distribution version."""
+    its fallback `artifactVersion` replaces the distribution version. A `cache` kept from
+    earlier runs on `root` spares the work on what didn't change since."""
     document, problems = read_pyproject(root)
     if document is None:
         return PipelineResult(None, tuple(problems), HookOptions())
@@ -89,20 +127,7 @@ def run_pipeline(
     if package is None and pack.project_name:
         package = default_package(pack.project_name)
 
-    found = _discover_all(root, pack, problems)
-    code_modules = sorted({path for kind in CODE_KINDS for path in found[kind].files})
-    for path in sorted({path for kind in CODE_KINDS for path in found[kind].others}):
-        what = describe_other(root, path)
-        problems.append(error("module-not-file", path, f"{what}, not a Python module of the pack"))
-    blocks_found = found["blocks"]
-    blocks = check_blocks(
-        root,
-        blocks_found.files,
-        static_prefix(pack.discovery["blocks"]),
-        blocks_found.others,
-        max_file_bytes=options.max_file_size,
-    )
-    problems.extend(blocks.problems)
+    code_modules, blocks = _files_and_blocks(root, pack, options, problems, cache)
 
     pin_options = options
     if local_pins is not None:
@@ -124,13 +149,7 @@ def run_pipeline(
     problems.extend(pin_problems)
     code = CodeOutcome((), (), (), (), ())
     if code_modules and pins is not None:
-        code = index_code(
-            root,
-            code_modules,
-            artifact_version=pins.artifact_version,
-            published_at=pins.published_at,
-            timeout=options.import_timeout,
-        )
+        code = _index_code(root, code_modules, pins, options, cache)
         problems.extend(code.problems)
     problems.extend(
         check_entries(code.tools, code.guardrails, code.agents, code.flows, blocks.entries)
@@ -155,6 +174,33 @@ def run_pipeline(
     return PipelineResult(data, tuple(problems), options, package, python_files, pins, pack)
 
 
+def load_entries(
+    root: Path,
+    environ: Mapping[str, str],
+    *,
+    needs_code: Callable[[BlocksOutcome], bool],
+) -> PackEntries:
+    """The entries of the pack at `root` without checks across them or an index: its blocks,
+    and its agents when `needs_code` says, given the blocks, that they are needed."""
+    document, problems = read_pyproject(root)
+    config = None if document is None else load_config(document, hook_table(document))
+    if config is not None:
+        problems.extend(config.problems)
+    if config is None or config.pack is None:
+        return PackEntries(BlocksOutcome((), ()), None, tuple(problems))
+    pack, options = config.pack, config.options
+    code_modules, blocks = _files_and_blocks(root, pack, options, problems, None)
+    if not needs_code(blocks):
+        return PackEntries(blocks, None, tuple(problems))
+    pins, pin_problems = resolve_pins(root, options, environ, pack.pack_version, local=True)
+    problems.extend(pin_problems)
+    code = CodeOutcome((), (), (), (), ())
+    if code_modules and pins is not None:
+        code = _index_code(root, code_modules, pins, options, None)
+        problems.extend(code.problems)
+    return PackEntries(blocks, code.agents, tuple(problems))
+
+
 def has_code_modules(root: Path) -> bool:
     """Whether the pack at `root` has modules for the kindgi SDK to index (the hook asks
     before a build, to know whether the build environment needs the SDK)."""
@@ -164,6 +210,57 @@ def has_code_modules(root: Path) -> bool:
         return False
     found = _discover_all(root, pack, [])
     return any(found[kind].files for kind in CODE_KINDS)
+
+
+def _files_and_blocks(
+    root: Path,
+    pack: PackConfig,
+    options: HookOptions,
+    problems: list[Problem],
+    cache: PipelineCache | None,
+) -> tuple[list[str], BlocksOutcome]:
+    """Discovery, then the blocks stage: the code modules found, and the blocks' outcome;
+    the problems of both added to `problems`."""
+    found = _discover_all(root, pack, problems)
+    code_modules = sorted({path for kind in CODE_KINDS for path in found[kind].files})
+    for path in sorted({path for kind in CODE_KINDS for path in found[kind].others}):
+        what = describe_other(root, path)
+        problems.append(error("module-not-file", path, f"{what}, not a Python module of the pack"))
+    blocks_found = found["blocks"]
+    blocks = check_blocks(
+        root,
+        blocks_found.files,
+        static_prefix(pack.discovery["blocks"]),
+        blocks_found.others,
+        max_file_bytes=options.max_file_size,
+        cache=None if cache is None else cache.blocks,
+    )
+    problems.extend(blocks.problems)
+    return code_modules, blocks
+
+
+def _index_code(
+    root: Path,
+    code_modules: list[str],
+    pins: Pins,
+    options: HookOptions,
+    cache: PipelineCache | None,
+) -> CodeOutcome:
+    def index() -> CodeOutcome:
+        return index_code(
+            root,
+            code_modules,
+            artifact_version=pins.artifact_version,
+            published_at=pins.published_at,
+            timeout=options.import_timeout,
+        )
+
+    if cache is None:
+        return index()
+    # The modules' fingerprints too, so an edit is seen even without a watcher's word.
+    sources = tuple((path, fingerprint(root / path)) for path in (PYPROJECT, *code_modules))
+    key = (sources, pins.artifact_version, pins.published_at, options.import_timeout)
+    return cache.code(key, index)
 
 
 def _discover_all(root: Path, pack: PackConfig, problems: list[Problem]) -> dict[str, Discovery]:

@@ -48,19 +48,21 @@ class Place:
 
 @dataclass(frozen=True)
 class TemplateSite:
-    """Where a template's text lives: a file of its own, or `/content/template` of a block."""
+    """Where a template's text lives: a file of its own, or a string in a file, at `pointer`
+    (`/content/template` of a block, `/instructions` of an agent)."""
 
     file: str
     inline: bool
+    pointer: str = "/content/template"
 
     def place(self, text: str, index: int) -> Place:
         """The place of character `index` of the template (unknown when negative)."""
         if self.inline:
             if index < 0:
-                return Place(self.file, pointer="/content/template")
+                return Place(self.file, pointer=self.pointer)
             line, column = text_position(text, index)
             suffix = f" (template line {line}, column {column})"
-            return Place(self.file, pointer="/content/template", suffix=suffix)
+            return Place(self.file, pointer=self.pointer, suffix=suffix)
         if index < 0:
             return Place(self.file)
         line, column = text_position(text, index)

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
 
 from hatch_kindgi import __version__
-from hatch_kindgi.cli import check, index
+from hatch_kindgi.cli import check, index, render
 from hatch_kindgi.cli.output import Command
 
-COMMANDS: tuple[Command, ...] = (check.COMMAND, index.COMMAND)
+COMMANDS: tuple[Command, ...] = (check.COMMAND, index.COMMAND, render.COMMAND)
 """Every command, in the order `--help` lists them."""
 
 _DESCRIPTION = """\
@@ -29,16 +30,21 @@ examples:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
-    parser = _parser()
+    parser, commands = _parser()
+    words = list(sys.argv[1:] if argv is None else argv)
     try:
-        args = parser.parse_args(argv)
+        args, unparsed = parser.parse_known_args(words)
+        if unparsed:
+            # argparse takes a command's positionals in one go, so `render X --param a=b DIR`
+            # leaves DIR over; the command's own parser reads options and positionals mixed.
+            args = commands[args.command].parse_intermixed_args(words[1:])
     except SystemExit as stop:  # argparse exits 2 on usage errors and 0 on --help
         return int(stop.code or 0)
     command: Command = args.command_spec
     return command.run(args)
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
     listed = "\n".join(f"  {c.name:<7} {c.description}" for c in COMMANDS)
     parser = argparse.ArgumentParser(
         prog="hatch-kindgi",
@@ -47,9 +53,11 @@ def _parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"hatch-kindgi {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    commands = {}
     for command in COMMANDS:
-        sub = commands.add_parser(command.name, help=command.summary, description=command.summary)
+        sub = subparsers.add_parser(command.name, help=command.summary, description=command.summary)
         command.add_arguments(sub)
-        sub.set_defaults(command_spec=command)
-    return parser
+        sub.set_defaults(command_spec=command, command=command.name)
+        commands[command.name] = sub
+    return parser, commands

@@ -85,6 +85,16 @@ CODES: dict[str, str] = {
     "model-settings-value": "A model-settings value a model cannot take (temperature, thinking).",
     "model-settings-model": "A model named in both the model-settings block and the agent.",
     "agent-tool-version": "No version of a tool the pack brings satisfies the agent's range.",
+    # --- render (`hatch-kindgi render`) ---
+    "render-parameter": "A --param value is not of its parameter's type, or a required "
+    "parameter has no value.",
+    "render-undefined": "Rendering read something undefined: a parameter without a value, "
+    "a settings block or key the render doesn't have, any other variable.",
+    "render-filter": "Rendering used a filter Liquid doesn't know, or a filter failed on "
+    "its input or arguments.",
+    "render-error": "Rendering failed otherwise: a type error, a limit reached, an include.",
+    "render-no-prompt": "The prompt block an agent's instructions name has no version in "
+    "this pack that its range takes.",
 }
 
 _SECTION = re.compile(r"^\s*# --- (?P<name>.+?) ---$", re.MULTILINE)

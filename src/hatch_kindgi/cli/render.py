@@ -1,0 +1,81 @@
+"""`hatch-kindgi render TARGET [PACK_DIR] [--param NAME=VALUE]… [--agent AGENT_ID]`: the text
+a run would render as instructions, on stdout and nothing else; problems on stderr."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from hatch_kindgi.cli.output import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, Command, color
+from hatch_kindgi.pipeline import load_entries
+from hatch_kindgi.render.stage import RenderRequest, needs_agents, render
+from hatch_kindgi.report.formats import format_text
+
+
+def _arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "target",
+        metavar="TARGET",
+        help="a prompt block, BLOCK_ID or BLOCK_ID@VERSION (default: its newest version, or "
+        "the one --agent's range picks), or an agent's id (its instructions)",
+    )
+    parser.add_argument(
+        "pack_dir",
+        nargs="?",
+        default=".",
+        metavar="PACK_DIR",
+        help="the pack's folder, holding its pyproject.toml (default: this folder)",
+    )
+    parser.add_argument(
+        "--param",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a parameter's value, typed by its declaration (number, boolean true/false, "
+        "date YYYY-MM-DD, string); repeat for each",
+    )
+    parser.add_argument(
+        "--agent",
+        metavar="AGENT_ID",
+        help="read settings as this agent's ranges pick them from the pack (default: the "
+        "newest version of each settings block)",
+    )
+
+
+def _run(args: argparse.Namespace) -> int:
+    root = Path(args.pack_dir)
+    if not (root / "pyproject.toml").is_file():
+        sys.stderr.write(f"hatch-kindgi: no pyproject.toml in {args.pack_dir}\n")
+        return EXIT_USAGE
+    request = RenderRequest(args.target, tuple(args.param), args.agent)
+    entries = load_entries(
+        root, os.environ, needs_code=lambda blocks: needs_agents(request, blocks.entries)
+    )
+    outcome = render(
+        request,
+        entries.blocks.entries,
+        entries.blocks.template_files,
+        entries.agents,
+        entries.problems,
+    )
+    if outcome.problems:
+        sys.stderr.write(format_text(outcome.problems, color=color(sys.stderr)))
+    if outcome.usage is not None:
+        sys.stderr.write(f"hatch-kindgi render: {outcome.usage}\n")
+    if outcome.text is None:
+        return EXIT_PROBLEMS if outcome.problems else EXIT_USAGE
+    sys.stdout.write(outcome.text)
+    sys.stdout.flush()
+    return EXIT_OK
+
+
+COMMAND = Command(
+    name="render",
+    summary="render a prompt block or an agent's instructions as a run would",
+    description="render a prompt block or an agent's instructions (exit 0 rendered, 1 "
+    "problems, 2 usage)",
+    add_arguments=_arguments,
+    run=_run,
+)
