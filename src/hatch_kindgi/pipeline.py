@@ -10,6 +10,7 @@ import json
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
+from functools import cached_property, partial
 from pathlib import Path
 from typing import Any
 
@@ -29,8 +30,9 @@ from hatch_kindgi.config.stage import (
 )
 from hatch_kindgi.discover.patterns import pattern_problem, static_prefix
 from hatch_kindgi.discover.stage import Discovery, describe_other, discover
+from hatch_kindgi.index.cache import IndexChecks
 from hatch_kindgi.index.pins import Pins, resolve_pins
-from hatch_kindgi.index.stage import build_envelope, index_bytes
+from hatch_kindgi.index.stage import build_envelope, index_problems, pack_index_schema, serialized
 from hatch_kindgi.report.formats import fails
 from hatch_kindgi.report.problems import Problem, error, has_errors
 
@@ -48,13 +50,19 @@ class LocalPins:
 class PipelineResult:
     """What a run gives its adapter: the index bytes (None on error) and every problem."""
 
-    index: bytes | None
+    serialize: Callable[[], bytes] | None  # the index's bytes, when there is an index
     problems: tuple[Problem, ...]
     options: HookOptions
     package: str | None = None
     python_files: tuple[str, ...] = ()
     pins: Pins | None = None
     pack: PackConfig | None = None
+
+    @cached_property
+    def index(self) -> bytes | None:
+        """The index bytes, None on error; written on first use, so a run that only reports
+        (`check --watch`) doesn't pay for them."""
+        return None if self.serialize is None else self.serialize()
 
     @property
     def failed(self) -> bool:
@@ -64,12 +72,14 @@ class PipelineResult:
 
 class PipelineCache:
     """What a run may reuse from the runs before it on the same pack (`check --watch`): each
-    block file's own checks while the file is unchanged, and the code stage's outcome until a
-    code module, another Python file or pyproject.toml changes. The rules across files and
-    entries, and the index, always run again, so the problems are those of a fresh run."""
+    block file's own checks while the file is unchanged, the code stage's outcome until a
+    code module, another Python file or pyproject.toml changes, and which entries passed the
+    index checks. The rules across files and entries always run again, so the problems are
+    those of a fresh run."""
 
     def __init__(self) -> None:
         self.blocks = BlocksCache()
+        self.index = IndexChecks(pack_index_schema())
         self._code: tuple[Hashable, CodeOutcome] | None = None
 
     def forget(self, paths: Iterable[str]) -> None:
@@ -169,9 +179,10 @@ def run_pipeline(
         },
         blocks.entries,
     )
-    data, index_problems = index_bytes(envelope)
-    problems.extend(index_problems)
-    return PipelineResult(data, tuple(problems), options, package, python_files, pins, pack)
+    faults = index_problems(envelope, None if cache is None else cache.index)
+    problems.extend(faults)
+    serialize = None if faults else partial(serialized, envelope)
+    return PipelineResult(serialize, tuple(problems), options, package, python_files, pins, pack)
 
 
 def load_entries(
