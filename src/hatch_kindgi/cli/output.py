@@ -31,8 +31,8 @@ class Command:
     run: Callable[[argparse.Namespace], int]
 
 
-def add_pack_arguments(parser: argparse.ArgumentParser) -> None:
-    """PACK_DIR and --format, which every command that reports on a pack takes."""
+def add_pack_dir(parser: argparse.ArgumentParser) -> None:
+    """PACK_DIR, the optional positional every command on a pack takes."""
     parser.add_argument(
         "pack_dir",
         nargs="?",
@@ -40,6 +40,11 @@ def add_pack_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="PACK_DIR",
         help="the pack's folder, holding its pyproject.toml (default: this folder)",
     )
+
+
+def add_pack_arguments(parser: argparse.ArgumentParser) -> None:
+    """PACK_DIR and --format, which every command that reports on a pack takes."""
+    add_pack_dir(parser)
     parser.add_argument(
         "--format",
         choices=FORMATS,

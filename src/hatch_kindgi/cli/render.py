@@ -6,9 +6,16 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from pathlib import Path
 
-from hatch_kindgi.cli.output import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, Command, color
+from hatch_kindgi.cli.output import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    EXIT_USAGE,
+    Command,
+    add_pack_dir,
+    color,
+    pack_root,
+)
 from hatch_kindgi.pipeline import load_entries
 from hatch_kindgi.render.stage import RenderRequest, needs_agents, render
 from hatch_kindgi.report.formats import format_text
@@ -21,13 +28,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
         help="a prompt block, BLOCK_ID or BLOCK_ID@VERSION (default: its newest version, or "
         "the one --agent's range picks), or an agent's id (its instructions)",
     )
-    parser.add_argument(
-        "pack_dir",
-        nargs="?",
-        default=".",
-        metavar="PACK_DIR",
-        help="the pack's folder, holding its pyproject.toml (default: this folder)",
-    )
+    add_pack_dir(parser)
     parser.add_argument(
         "--param",
         action="append",
@@ -45,9 +46,8 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    root = Path(args.pack_dir)
-    if not (root / "pyproject.toml").is_file():
-        sys.stderr.write(f"hatch-kindgi: no pyproject.toml in {args.pack_dir}\n")
+    root = pack_root(args)
+    if root is None:
         return EXIT_USAGE
     request = RenderRequest(args.target, tuple(args.param), args.agent)
     entries = load_entries(

@@ -77,7 +77,9 @@ def render(
         job = _Resolver(blocks, template_files, agents).job(request)
     except _NotFound as fault:
         errors = _errors(pack_problems)
-        note = " (blocks with errors are left out: see the errors above)" if errors else ""
+        note = (
+            " (a block or agent with an error is left out: see the errors above)" if errors else ""
+        )
         return RenderOutcome(None, errors, str(fault) + note)
     except UsageFault as fault:
         return RenderOutcome(None, (), str(fault))

@@ -77,7 +77,7 @@ def render_template(
     except LiquidError as fault:
         index = _index(fault, template.text)
         place = template.site.place(template.text, index)
-        code, message = _explained(fault, parsed, index, scope, declared, settings)
+        code, message = _explained(fault, index, _Given(parsed, scope, declared, settings))
         return Rendering(None, (place.problem("error", code, message),))
     except (Exception, RecursionError) as fault:  # a filter's own bug, or a template too deep
         place = template.site.place(template.text, -1)
@@ -104,17 +104,20 @@ def _index(fault: LiquidError, text: str) -> int:
     return token.start_index
 
 
-def _explained(  # noqa: PLR0917 (what the render had, to word the fault from)
-    fault: LiquidError,
-    parsed: Any,
-    index: int,
-    scope: Mapping[str, Any],
-    declared: list[str],
-    settings: SettingsChoice,
-) -> tuple[str, str]:
+@dataclass(frozen=True)
+class _Given:
+    """What the render had, to word a fault from."""
+
+    parsed: Any  # the parsed template
+    scope: Mapping[str, Any]
+    declared: list[str]
+    settings: SettingsChoice
+
+
+def _explained(fault: LiquidError, index: int, given: _Given) -> tuple[str, str]:
     """The problem code and message of a fault."""
     if isinstance(fault, UndefinedError):
-        return "render-undefined", _undefined(fault, parsed, index, scope, declared, settings)
+        return "render-undefined", _undefined(fault, index, given)
     name = fault.token.value if fault.token is not None else "?"
     if isinstance(fault, UnknownFilterError):
         hint = did_you_mean(name, ENVIRONMENT.filters)
@@ -131,17 +134,11 @@ def _explained(  # noqa: PLR0917 (what the render had, to word the fault from)
     return "render-error", str(fault.message)
 
 
-def _undefined(  # noqa: PLR0917 (what the render had, to word the fault from)
-    fault: LiquidError,
-    parsed: Any,
-    index: int,
-    scope: Mapping[str, Any],
-    declared: list[str],
-    settings: SettingsChoice,
-) -> str:
+def _undefined(fault: LiquidError, index: int, given: _Given) -> str:
     """Which read found nothing, and why, from the segments of the variable at `index`."""
     own = str(fault.message)
-    segments = _segments_at(parsed, index, fault.token.value if fault.token else "")
+    settings, declared = given.settings, given.declared
+    segments = _segments_at(given.parsed, index, fault.token.value if fault.token else "")
     if not segments:
         return own
     root = str(segments[0])
@@ -155,7 +152,7 @@ def _undefined(  # noqa: PLR0917 (what the render had, to word the fault from)
             read = SettingsRead(block_id, key, Place(""))
             return f"{read.expression} is undefined: {settings.why_no_key(block_id, key)}"
         return own
-    if root in scope:
+    if root in given.scope:
         return own
     if root in declared:
         return (

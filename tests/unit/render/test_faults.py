@@ -247,7 +247,7 @@ def test_blocks_with_errors_are_shown_when_render_misses_them(
         "",
         unknown_key + "2 errors, 0 warnings in 1 file\n"
         'hatch-kindgi render: no prompt block or agent "acme.style" in this pack; did you mean '
-        '"acme.p"? (blocks with errors are left out: see the errors above)\n',
+        '"acme.p"? (a block or agent with an error is left out: see the errors above)\n',
     )
 
 
