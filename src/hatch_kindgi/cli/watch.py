@@ -46,7 +46,9 @@ def watch(root: Path, out: TextIO) -> int:
         result, seconds = check()
         if result.problems:
             out.write(format_text(result.problems, color=colored))
-        out.write(status_line(result.problems, None, clock=_clock(), seconds=seconds))
+        out.write(
+            status_line(result.problems, None, clock=_clock(), seconds=seconds, color=colored)
+        )
         out.write(f"watching {root} for changes (Ctrl-C to stop)\n")
         out.flush()
         for batch in watchfiles.watch(root, watch_filter=_Filter(), step=_STEP_MS):

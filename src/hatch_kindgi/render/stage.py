@@ -83,8 +83,8 @@ def render(
         return RenderOutcome(None, errors, str(fault) + note)
     except UsageFault as fault:
         return RenderOutcome(None, (), str(fault))
-    if isinstance(job, Problem):
-        return RenderOutcome(None, (job,))
+    if isinstance(job, Problem):  # the agent's prompt block: maybe left out for an error
+        return RenderOutcome(None, (job, *_errors(pack_problems)))
     try:
         parameters = resolve_parameters(job.declared, given)
     except UsageFault as fault:
