@@ -14,6 +14,15 @@ from functools import cached_property, partial
 from pathlib import Path
 from typing import Any
 
+from hatch_kindgi.against.stage import (
+    Comparison,
+    PackEntries,
+    RefRequest,
+    choose_reference,
+    compare_with_reference,
+    pack_entries,
+    superseded,
+)
 from hatch_kindgi.blocks.cache import fingerprint
 from hatch_kindgi.blocks.stage import BlocksCache, BlocksOutcome, check_blocks
 from hatch_kindgi.checks.stage import check_entries
@@ -57,6 +66,8 @@ class PipelineResult:
     python_files: tuple[str, ...] = ()
     pins: Pins | None = None
     pack: PackConfig | None = None
+    comparison: Comparison | None = None
+    notes: tuple[str, ...] = ()
 
     @cached_property
     def index(self) -> bytes | None:
@@ -97,7 +108,7 @@ class PipelineCache:
 
 
 @dataclass(frozen=True)
-class PackEntries:
+class LoadedEntries:
     """A pack's entries, for a command that reads them rather than building (`render`):
     its blocks, its agents (None when its code was not indexed), and every problem found on
     the way (config, discovery, blocks, code)."""
@@ -117,14 +128,18 @@ def run_pipeline(
     recorded_pins: Mapping[str, str] | None = None,
     now: Callable[[], datetime] | None = None,
     local_pins: LocalPins | None = None,
+    against: str | RefRequest | None = None,
     cache: PipelineCache | None = None,
 ) -> PipelineResult:
     """Check the pack at `root` and build its index; `hook_config` None reads it from the
     pyproject (the command line), a mapping is what Hatchling hands the hook.
 
     `local_pins` is the command line's `index`: its flags win over every other pin, and
-    its fallback `artifactVersion` replaces the distribution version. A `cache` kept from
-    earlier runs on `root` spares the work on what didn't change since."""
+    its fallback `artifactVersion` replaces the distribution version. `against` is the
+    command line's reference to compare with; it wins over the hook option and the
+    environment (`recorded_pins` says this is an unpacked sdist, which compared when it was
+    built). A `cache` kept from earlier runs on `root` spares the work on what didn't change
+    since."""
     document, problems = read_pyproject(root)
     if document is None:
         return PipelineResult(None, tuple(problems), HookOptions())
@@ -137,7 +152,14 @@ def run_pipeline(
     if package is None and pack.project_name:
         package = default_package(pack.project_name)
 
-    code_modules, blocks = _files_and_blocks(root, pack, options, problems, cache)
+    found = _discover_all(root, pack, problems)
+    misnamed = {path for discovery in found.values() for path in discovery.misnamed}
+    code_modules = _code_modules(found)
+    for path in sorted({path for kind in CODE_KINDS for path in found[kind].others}):
+        what = describe_other(root, path)
+        problems.append(error("module-not-file", path, f"{what}, not a Python module of the pack"))
+    blocks = _check_blocks(root, pack, options, found, None if cache is None else cache.blocks)
+    problems.extend(blocks.problems)
 
     pin_options = options
     if local_pins is not None:
@@ -164,10 +186,31 @@ def run_pipeline(
     problems.extend(
         check_entries(code.tools, code.guardrails, code.agents, code.flows, blocks.entries)
     )
+    comparison: Comparison | None = None
+    notes: tuple[str, ...] = ()
+    request = choose_reference(against, options.against, environ or {}, root=root)
+    if request is not None and recorded_pins is not None:
+        notes = (f"an unpacked sdist: it was compared with {request.text} when it was built",)
+    elif request is not None:
+        comparison, against_problems = compare_with_reference(
+            request,
+            root,
+            _entries_of(pack, blocks, code),
+            package=package,
+            entries_at=_entries_at,
+        )
+        problems.extend(against_problems)
+        if comparison is not None:
+            problems = superseded(problems, comparison.problems)
+            problems.extend(comparison.problems)
+            notes = comparison.diff.notes
 
-    python_files = _python_files(root, pack, code)
+    python_files = _python_files(root, pack, code, misnamed)
+    problems.extend(_misnamed_problem(path) for path in sorted(misnamed))
     if pins is None or has_errors(problems):
-        return PipelineResult(None, tuple(problems), options, package, python_files, pins, pack)
+        return PipelineResult(
+            None, tuple(problems), options, package, python_files, pins, pack, comparison, notes
+        )
     envelope = build_envelope(
         pack,
         pins,
@@ -182,7 +225,9 @@ def run_pipeline(
     faults = index_problems(envelope, None if cache is None else cache.index)
     problems.extend(faults)
     serialize = None if faults else partial(serialized, envelope)
-    return PipelineResult(serialize, tuple(problems), options, package, python_files, pins, pack)
+    return PipelineResult(
+        serialize, tuple(problems), options, package, python_files, pins, pack, comparison, notes
+    )
 
 
 def load_entries(
@@ -190,7 +235,7 @@ def load_entries(
     environ: Mapping[str, str],
     *,
     needs_code: Callable[[BlocksOutcome], bool],
-) -> PackEntries:
+) -> LoadedEntries:
     """The entries of the pack at `root` without checks across them or an index: its blocks,
     and its agents when `needs_code` says, given the blocks, that they are needed."""
     document, problems = read_pyproject(root)
@@ -198,18 +243,21 @@ def load_entries(
     if config is not None:
         problems.extend(config.problems)
     if config is None or config.pack is None:
-        return PackEntries(BlocksOutcome((), ()), None, tuple(problems))
+        return LoadedEntries(BlocksOutcome((), ()), None, tuple(problems))
     pack, options = config.pack, config.options
-    code_modules, blocks = _files_and_blocks(root, pack, options, problems, None)
+    found = _discover_all(root, pack, problems)
+    blocks = _check_blocks(root, pack, options, found)
+    problems.extend(blocks.problems)
     if not needs_code(blocks):
-        return PackEntries(blocks, None, tuple(problems))
+        return LoadedEntries(blocks, None, tuple(problems))
     pins, pin_problems = resolve_pins(root, options, environ, pack.pack_version, local=True)
     problems.extend(pin_problems)
     code = CodeOutcome((), (), (), (), ())
+    code_modules = _code_modules(found)
     if code_modules and pins is not None:
         code = _index_code(root, code_modules, pins, options, None)
         problems.extend(code.problems)
-    return PackEntries(blocks, code.agents, tuple(problems))
+    return LoadedEntries(blocks, code.agents, tuple(problems))
 
 
 def has_code_modules(root: Path) -> bool:
@@ -223,31 +271,25 @@ def has_code_modules(root: Path) -> bool:
     return any(found[kind].files for kind in CODE_KINDS)
 
 
-def _files_and_blocks(
+def _code_modules(found: Mapping[str, Discovery]) -> list[str]:
+    return sorted({path for kind in CODE_KINDS for path in found[kind].files})
+
+
+def _check_blocks(
     root: Path,
     pack: PackConfig,
     options: HookOptions,
-    problems: list[Problem],
-    cache: PipelineCache | None,
-) -> tuple[list[str], BlocksOutcome]:
-    """Discovery, then the blocks stage: the code modules found, and the blocks' outcome;
-    the problems of both added to `problems`."""
-    found = _discover_all(root, pack, problems)
-    code_modules = sorted({path for kind in CODE_KINDS for path in found[kind].files})
-    for path in sorted({path for kind in CODE_KINDS for path in found[kind].others}):
-        what = describe_other(root, path)
-        problems.append(error("module-not-file", path, f"{what}, not a Python module of the pack"))
-    blocks_found = found["blocks"]
-    blocks = check_blocks(
+    found: Mapping[str, Discovery],
+    cache: BlocksCache | None = None,
+) -> BlocksOutcome:
+    return check_blocks(
         root,
-        blocks_found.files,
+        found["blocks"].files,
         static_prefix(pack.discovery["blocks"]),
-        blocks_found.others,
+        found["blocks"].others,
         max_file_bytes=options.max_file_size,
-        cache=None if cache is None else cache.blocks,
+        cache=cache,
     )
-    problems.extend(blocks.problems)
-    return code_modules, blocks
 
 
 def _index_code(
@@ -274,6 +316,58 @@ def _index_code(
     return cache.code(key, index)
 
 
+def _entries_of(pack: PackConfig, blocks: BlocksOutcome, code: CodeOutcome) -> PackEntries:
+    return pack_entries(
+        {
+            "tools": code.tools,
+            "guardrails": code.guardrails,
+            "agents": code.agents,
+            "flows": code.flows,
+            "blocks": blocks.entries,
+        },
+        env_required=pack.env_required,
+        env_optional=pack.env_optional,
+        pack_version=pack.pack_version,
+    )
+
+
+_REFERENCE_PINS = ("0", "1970-01-01T00:00:00.000Z")
+"""The pins the code stage gets at a reference: no entry carries them."""
+
+
+def _entries_at(root: Path, ref: str) -> tuple[PackEntries | None, list[str]]:
+    """The entries of the pack copied out of `ref` into `root`, by the same stages; the
+    code stage runs (in its bounded child) only when the kindgi SDK is here."""
+    document, _ = read_pyproject(root)
+    config = None if document is None else load_config(document, hook_table(document))
+    if config is None or config.pack is None:
+        return None, [
+            f"the pyproject.toml at {ref} has no usable [tool.kindgi]: nothing to compare with"
+        ]
+    pack, options = config.pack, config.options
+    problems = list(config.problems)
+    found = _discover_all(root, pack, problems)
+    blocks = _check_blocks(root, pack, options, found)
+    code = index_code(
+        root,
+        _code_modules(found),
+        artifact_version=_REFERENCE_PINS[0],
+        published_at=_REFERENCE_PINS[1],
+        timeout=options.import_timeout,
+    )
+    notes = []
+    if any(problem.code == "sdk-missing" for problem in code.problems):
+        notes.append(
+            f"the kindgi SDK is not installed here, so the code at {ref} was not indexed: "
+            "only blocks are compared"
+        )
+    elif has_errors([*problems, *blocks.problems, *code.problems]):
+        notes.append(
+            f"the pack at {ref} has errors of its own: its entries with errors are left out"
+        )
+    return _entries_of(pack, blocks, code), notes
+
+
 def _discover_all(root: Path, pack: PackConfig, problems: list[Problem]) -> dict[str, Discovery]:
     found: dict[str, Discovery] = {}
     for kind, pattern in pack.discovery.items():
@@ -292,9 +386,21 @@ def _discover_all(root: Path, pack: PackConfig, problems: list[Problem]) -> dict
     return found
 
 
-def _python_files(root: Path, pack: PackConfig, code: CodeOutcome) -> tuple[str, ...]:
+def _misnamed_problem(path: str) -> Problem:
+    return error(
+        "file-name-encoding",
+        path,
+        "the path is not valid UTF-8 (the bytes shown as \\xHH are not); rename it: the index "
+        "is UTF-8 JSON and names every file by its path",
+    )
+
+
+def _python_files(
+    root: Path, pack: PackConfig, code: CodeOutcome, misnamed: set[str]
+) -> tuple[str, ...]:
     """Every module the index names and every other non-test `.py` file under the code
-    discovery folders (helpers such as `tools/_db.py`), sorted."""
+    discovery folders (helpers such as `tools/_db.py`), sorted; helpers whose name is not
+    UTF-8 are added to `misnamed` instead."""
     files: set[str] = set()
     for kind in CODE_KINDS:
         pattern = pack.discovery[kind]
@@ -302,7 +408,9 @@ def _python_files(root: Path, pack: PackConfig, code: CodeOutcome) -> tuple[str,
             continue
         prefix = static_prefix(pattern)
         folder_glob = f"{prefix}/**/*.py" if prefix else "**/*.py"
-        files.update(discover(root, folder_glob, code=True).files)
+        helpers = discover(root, folder_glob, code=True)
+        files.update(helpers.files)
+        misnamed.update(helpers.misnamed)
     for entries in (code.tools, code.guardrails, code.agents, code.flows):
         for entry in entries:
             for key in ("modulePath", "checkModulePath"):

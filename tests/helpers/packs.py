@@ -64,8 +64,10 @@ def run_build(
     args: tuple[str, ...] = ("--wheel",),
     env: dict[str, str] | None = None,
     timeout: float = 600,
+    encoding: str = "utf-8",
 ) -> BuildRun:
-    """`python -m build` on `pack`, as a pack author runs it."""
+    """`python -m build` on `pack`, as a pack author runs it (its output read in `encoding`,
+    which a test sets with PYTHONIOENCODING in `env`)."""
     command = [sys.executable, "-m", "build", *args, "--outdir", str(outdir), str(pack)]
     if not isolated:
         command.insert(3, "--no-isolation")
@@ -73,6 +75,7 @@ def run_build(
         command,
         capture_output=True,
         text=True,
+        encoding=encoding,
         env=env or build_env(),
         timeout=timeout,
         check=False,

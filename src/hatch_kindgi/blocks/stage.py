@@ -26,10 +26,11 @@ from hatch_kindgi.blocks.liquid import (
     settings_read_problems,
 )
 from hatch_kindgi.blocks.settings import SchemaChecks
-from hatch_kindgi.blocks.shape import BlockHeader, check_shape, format_version
+from hatch_kindgi.blocks.shape import SCHEMA_KEY, BlockHeader, check_shape, format_version
 from hatch_kindgi.blocks.template_file import ListDir, Listings, os_reason, read_template_file
 from hatch_kindgi.config.stage import DEFAULT_MAX_FILE_SIZE
 from hatch_kindgi.discover.stage import describe_other
+from hatch_kindgi.report.formats import ordered
 from hatch_kindgi.report.problems import Problem, error, has_errors
 
 DEFAULT_MAX_FILE_BYTES = DEFAULT_MAX_FILE_SIZE
@@ -90,9 +91,7 @@ def check_blocks(
     entries = [block.entry() for block in clean]
     entries.sort(key=lambda entry: (entry["id"].encode("utf-16-be"), _version_key(entry)))
     templates = {block.file: block.template_file for block in clean if block.template_file}
-    return BlocksOutcome(
-        tuple(entries), tuple(sorted(set(problems), key=_problem_order)), templates
-    )
+    return BlocksOutcome(tuple(entries), tuple(ordered(problems)), templates)
 
 
 @contextmanager
@@ -141,6 +140,7 @@ class _Block:
     def entry(self) -> dict[str, Any]:
         assert self.declared is not None
         entry = dict(self.declared)
+        entry.pop(SCHEMA_KEY, None)  # the editor's, not the block's
         content = dict(self.content() or {})
         if "templateFile" in content:
             del content["templateFile"]
@@ -381,14 +381,3 @@ def _not_a_file(root: Path, file: str) -> Problem:
 
 def _version_key(entry: dict[str, Any]) -> tuple[int, ...]:
     return tuple(int(part) for part in str(entry["version"]).split("."))
-
-
-def _problem_order(problem: Problem) -> tuple[str, int, int, str, str, str]:
-    return (
-        problem.file,
-        problem.line or 0,
-        problem.column or 0,
-        problem.code,
-        problem.pointer or "",
-        problem.message,
-    )

@@ -6,12 +6,20 @@ import argparse
 import os
 import sys
 
-from hatch_kindgi.cli.output import EXIT_USAGE, Command, add_pack_arguments, finish, pack_root
+from hatch_kindgi.cli.output import (
+    EXIT_USAGE,
+    Command,
+    add_against_argument,
+    add_pack_arguments,
+    finish,
+    pack_root,
+)
 from hatch_kindgi.pipeline import run_pipeline
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
     add_pack_arguments(parser)
+    add_against_argument(parser)
     parser.add_argument(
         "--watch",
         action="store_true",
@@ -39,8 +47,9 @@ def _run(args: argparse.Namespace) -> int:
                 "pip install 'hatch-kindgi[watch]'\n"
             )
             return EXIT_USAGE
-        return watch(root, sys.stdout)
-    return finish(run_pipeline(root, environ=os.environ), args.format, sys.stdout)
+        return watch(root, sys.stdout, against=args.against)
+    result = run_pipeline(root, environ=os.environ, against=args.against)
+    return finish(result, args.format, sys.stdout, root=root)
 
 
 COMMAND = Command(

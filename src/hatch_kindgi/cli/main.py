@@ -7,15 +7,22 @@ import sys
 from collections.abc import Sequence
 
 from hatch_kindgi import __version__
-from hatch_kindgi.cli import check, index, render
+from hatch_kindgi.cli import check, diff, index, render, schema
 from hatch_kindgi.cli.output import Command
 
-COMMANDS: tuple[Command, ...] = (check.COMMAND, index.COMMAND, render.COMMAND)
+COMMANDS: tuple[Command, ...] = (
+    check.COMMAND,
+    index.COMMAND,
+    render.COMMAND,
+    diff.COMMAND,
+    schema.COMMAND,
+)
 """Every command, in the order `--help` lists them."""
 
 _DESCRIPTION = """\
-Check a Kindgi pack, or write its index.json, with the same rules as the build
-(`python -m build` with hatch-kindgi). Nothing is built; no wheel is made.
+Check a Kindgi pack, write its index.json, render its prompts, or show what a
+change does to it, with the same rules as the build (`python -m build` with
+hatch-kindgi). Nothing is built; no wheel is made.
 
 {commands}
 """
@@ -25,6 +32,12 @@ examples:
   hatch-kindgi check                      check the pack in this folder
   hatch-kindgi check packs/ledger --format github
   hatch-kindgi index -o dist/index.json --artifact-version 2026.11.29
+  hatch-kindgi check --format sarif > kindgi.sarif
+  hatch-kindgi schema block > .vscode/kindgi-block.schema.json
+  hatch-kindgi check --watch               check again on every change
+  hatch-kindgi render acme.reply-prompt --param tone=formal
+  hatch-kindgi check --against origin/main
+  hatch-kindgi diff v1.2.0 --format markdown
 """
 
 

@@ -12,9 +12,10 @@ from hatch_kindgi.cli.output import (
     EXIT_PROBLEMS,
     EXIT_USAGE,
     Command,
-    add_pack_dir,
+    add_pack_dir_argument,
     color,
     pack_root,
+    write,
 )
 from hatch_kindgi.pipeline import load_entries
 from hatch_kindgi.render.stage import RenderRequest, needs_agents, render
@@ -28,7 +29,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
         help="a prompt block, BLOCK_ID or BLOCK_ID@VERSION (default: its newest version, or "
         "the one --agent's range picks), or an agent's id (its instructions)",
     )
-    add_pack_dir(parser)
+    add_pack_dir_argument(parser)
     parser.add_argument(
         "--param",
         action="append",
@@ -61,13 +62,20 @@ def _run(args: argparse.Namespace) -> int:
         entries.problems,
     )
     if outcome.problems:
-        sys.stderr.write(format_text(outcome.problems, color=color(sys.stderr)))
+        write(sys.stderr, format_text(outcome.problems, color=color(sys.stderr)))
     if outcome.usage is not None:
-        sys.stderr.write(f"hatch-kindgi render: {outcome.usage}\n")
+        write(sys.stderr, f"hatch-kindgi render: {outcome.usage}\n")
     if outcome.text is None:
         return EXIT_PROBLEMS if outcome.problems else EXIT_USAGE
-    sys.stdout.write(outcome.text)
-    sys.stdout.flush()
+    # The text exactly, as UTF-8 whatever the locale: it is what a run sends a model.
+    data = outcome.text.encode("utf-8", "backslashreplace")
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:
+        sys.stdout.write(data.decode("utf-8"))
+    else:
+        sys.stdout.flush()
+        buffer.write(data)
+        buffer.flush()
     return EXIT_OK
 
 

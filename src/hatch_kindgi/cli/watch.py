@@ -10,6 +10,7 @@ interrupted command.
 from __future__ import annotations
 
 import os
+import sys
 import time
 from collections.abc import Iterable
 from datetime import datetime, timezone
@@ -18,7 +19,7 @@ from typing import TextIO
 
 import watchfiles
 
-from hatch_kindgi.cli.output import color
+from hatch_kindgi.cli.output import color, write
 from hatch_kindgi.discover.stage import SKIPPED_DIRS
 from hatch_kindgi.pipeline import PipelineCache, PipelineResult, run_pipeline
 from hatch_kindgi.report.changes import compare, format_changes, status_line
@@ -30,8 +31,9 @@ EXIT_INTERRUPTED = 130
 _STEP_MS = 50  # a burst of writes (an editor's save) within 50 ms is one change
 
 
-def watch(root: Path, out: TextIO) -> int:
-    """Check the pack at `root` on every change until Ctrl-C; the exit code."""
+def watch(root: Path, out: TextIO, *, against: str | None = None) -> int:
+    """Check the pack at `root` on every change until Ctrl-C, compared with `against` when
+    given (`--against`); the exit code."""
     started = datetime.now(timezone.utc)
     cache = PipelineCache()
     colored = color(out)
@@ -39,17 +41,21 @@ def watch(root: Path, out: TextIO) -> int:
     def check() -> tuple[PipelineResult, float]:
         begun = time.perf_counter()
         # One `now` for the session: pins that fall back to it stay the same between runs.
-        result = run_pipeline(root, environ=os.environ, cache=cache, now=lambda: started)
+        result = run_pipeline(
+            root, environ=os.environ, cache=cache, now=lambda: started, against=against
+        )
         return result, time.perf_counter() - begun
 
     try:
         result, seconds = check()
+        for note in result.notes:
+            write(sys.stderr, f"hatch-kindgi: note: {note}\n")
         if result.problems:
-            out.write(format_text(result.problems, color=colored))
-        out.write(
-            status_line(result.problems, None, clock=_clock(), seconds=seconds, color=colored)
+            write(out, format_text(result.problems, color=colored))
+        write(
+            out, status_line(result.problems, None, clock=_clock(), seconds=seconds, color=colored)
         )
-        out.write(f"watching {root} for changes (Ctrl-C to stop)\n")
+        write(out, f"watching {root} for changes (Ctrl-C to stop)\n")
         out.flush()
         for batch in watchfiles.watch(root, watch_filter=_Filter(), step=_STEP_MS):
             changed = _relative(root, (path for _, path in batch))
@@ -57,8 +63,9 @@ def watch(root: Path, out: TextIO) -> int:
             previous = result.problems
             result, seconds = check()
             changes = compare(previous, result.problems)
-            out.write(format_changes(changes, color=colored))
-            out.write(
+            write(out, format_changes(changes, color=colored))
+            write(
+                out,
                 status_line(
                     result.problems,
                     changes,
@@ -67,7 +74,7 @@ def watch(root: Path, out: TextIO) -> int:
                     # An editor's temporary files come and go: name what is still there.
                     changed=[path for path in changed if (root / path).exists()] or changed,
                     color=colored,
-                )
+                ),
             )
             out.flush()
     except KeyboardInterrupt:

@@ -10,6 +10,7 @@ from typing import Any
 from hatch_kindgi.config.pyproject import PYPROJECT, toml_repr
 from hatch_kindgi.config.timestamps import normalize_timestamp
 from hatch_kindgi.report.problems import Problem, error
+from hatch_kindgi.report.styles import REPORT_FORMATS
 
 DEFAULT_IMPORT_TIMEOUT = 120.0
 DEFAULT_MAX_FILE_SIZE = 1024 * 1024
@@ -24,7 +25,17 @@ _HATCHLING_HOOK_KEYS = frozenset(
     }
 )
 _HOOK_KEYS = frozenset(
-    {"artifact-version", "published-at", "package", "import-timeout", "max-file-size", "strict"}
+    {
+        "artifact-version",
+        "published-at",
+        "package",
+        "import-timeout",
+        "max-file-size",
+        "strict",
+        "report-file",
+        "report-format",
+        "against",
+    }
 )
 
 _IMPORT_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -40,6 +51,9 @@ class HookOptions:
     import_timeout: float = DEFAULT_IMPORT_TIMEOUT
     max_file_size: int = DEFAULT_MAX_FILE_SIZE
     strict: bool = False
+    report_file: str | None = None
+    report_format: str | None = None
+    against: str | None = None
 
 
 def hook_options(config: Mapping[str, Any], problems: list[Problem]) -> HookOptions:
@@ -55,7 +69,14 @@ def hook_options(config: Mapping[str, Any], problems: list[Problem]) -> HookOpti
                 )
             )
     strings: dict[str, str | None] = {}
-    for key in ("artifact-version", "published-at", "package"):
+    for key in (
+        "artifact-version",
+        "published-at",
+        "package",
+        "report-file",
+        "report-format",
+        "against",
+    ):
         value = config.get(key)
         if value is not None and (not isinstance(value, str) or not value.strip()):
             problems.append(
@@ -89,6 +110,17 @@ def hook_options(config: Mapping[str, Any], problems: list[Problem]) -> HookOpti
             )
         )
         package = None
+    report_format = strings["report-format"]
+    if report_format is not None and report_format not in REPORT_FORMATS:
+        problems.append(
+            error(
+                "config-value",
+                PYPROJECT,
+                f"option `report-format` of {where} must be one of "
+                f"{', '.join(REPORT_FORMATS)}, not {toml_repr(report_format)}",
+            )
+        )
+        report_format = None
     timeout = config.get("import-timeout", DEFAULT_IMPORT_TIMEOUT)
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0:
         problems.append(
@@ -128,4 +160,7 @@ def hook_options(config: Mapping[str, Any], problems: list[Problem]) -> HookOpti
         import_timeout=float(timeout),
         max_file_size=max_file_size,
         strict=strict,
+        report_file=strings["report-file"],
+        report_format=report_format,
+        against=strings["against"],
     )

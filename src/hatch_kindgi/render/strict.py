@@ -22,6 +22,7 @@ from liquid.exceptions import (
 )
 from liquid.undefined import StrictDefaultUndefined
 
+from hatch_kindgi.blocks.json_reader import Lines
 from hatch_kindgi.blocks.liquid import SETTINGS, Place, SettingsRead, TemplateSite, check_template
 from hatch_kindgi.render.parameters import Parameters
 from hatch_kindgi.render.settings import SettingsChoice
@@ -76,11 +77,11 @@ def render_template(
         return Rendering(parsed.render(**scope), ())
     except LiquidError as fault:
         index = _index(fault, template.text)
-        place = template.site.place(template.text, index)
+        place = template.site.place(Lines(template.text), index)
         code, message = _explained(fault, index, _Given(parsed, scope, declared, settings))
         return Rendering(None, (place.problem("error", code, message),))
     except (Exception, RecursionError) as fault:  # a filter's own bug, or a template too deep
-        place = template.site.place(template.text, -1)
+        place = template.site.place(Lines(template.text), -1)
         message = f"rendering failed: {type(fault).__name__}: {first_line(fault)}"
         return Rendering(None, (place.problem("error", "render-error", message),))
 

@@ -73,11 +73,12 @@ def test_hook_options_are_read() -> None:
             "import-timeout": 5,
             "max-file-size": 4096,
             "strict": True,
+            "against": "origin/main",
         },
     )
     assert outcome.problems == ()
     assert outcome.options == HookOptions(
-        "7", "2026-01-02T03:04:05Z", "acme.ledger_pack", 5.0, 4096, True
+        "7", "2026-01-02T03:04:05Z", "acme.ledger_pack", 5.0, 4096, True, against="origin/main"
     )
 
 
@@ -91,10 +92,12 @@ def test_bad_option_types() -> None:
             "package": "acme-ledger",
             "artifact-version": 3,
             "max-file-size": 1.5,
+            "against": "",
         },
     )
     messages = sorted(p.message for p in outcome.problems)
     assert [m.split("`")[1] for m in messages] == [
+        "against",
         "artifact-version",
         "import-timeout",
         "max-file-size",

@@ -407,6 +407,35 @@ def test_fifo_is_in_others(tmp_path: Path) -> None:
     )
 
 
+def _undecodable(root: Path, *raw: bytes) -> list[str]:
+    """Create files whose names hold bytes that are not UTF-8; their names as Python has them."""
+    names = []
+    for path in raw:
+        target = root / os.fsdecode(path)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            target.write_bytes(b"")
+        except OSError:  # pragma: no cover (macOS refuses such names)
+            pytest.skip("this file system refuses names that are not UTF-8")
+        names.append(os.fsdecode(path))
+    return names
+
+
+def test_names_that_are_not_utf8_are_misnamed(tmp_path: Path) -> None:
+    """A match whose path (file or folder) is not UTF-8 is neither a file nor another match:
+    the index, UTF-8 JSON, can't name it."""
+    make_tree(tmp_path, "blocks/ok.json", "tools/ok.py")
+    misnamed = _undecodable(
+        tmp_path, b"blocks/bad\xff.json", b"blocks/sub\xfe/inner.json", b"tools/\xe9t\xe9.py"
+    )
+    assert discover(tmp_path, "blocks/**/*.json") == Discovery(
+        ("blocks/ok.json",), (), (misnamed[0], misnamed[1])
+    )
+    assert discover(tmp_path, "tools/*.py", code=True) == Discovery(
+        ("tools/ok.py",), (), (misnamed[2],)
+    )
+
+
 def test_test_module_named_folder_is_skipped_for_code(tmp_path: Path) -> None:
     """With code=True, a folder named like a test module is not reported."""
     make_tree(tmp_path, "tools/test_x.py/a.py")
