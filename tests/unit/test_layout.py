@@ -13,7 +13,7 @@ INDEX = b"{}\n"
 
 def _result(package: str, python_files: tuple[str, ...], **discovery: str) -> PipelineResult:
     pack = PackConfig("acme.ledger", "1.0.0", {**DEFAULT_DISCOVERY, **discovery})
-    return PipelineResult(INDEX, (), HookOptions(), package, python_files, None, pack)
+    return PipelineResult(lambda: INDEX, (), HookOptions(), package, python_files, None, pack)
 
 
 def _tree(root: Path, *paths: str) -> None:

@@ -48,20 +48,22 @@ class Place:
 
 @dataclass(frozen=True)
 class TemplateSite:
-    """Where a template's text lives: a file of its own, or `/content/template` of a block."""
+    """Where a template's text lives: a file of its own, or a string in a file, at `pointer`
+    (`/content/template` of a block, `/instructions` of an agent)."""
 
     file: str
     inline: bool
+    pointer: str = "/content/template"
 
     def place(self, lines: Lines, index: int) -> Place:
         """The place of character `index` of the template whose `lines` are given (unknown
         when negative)."""
         if self.inline:
             if index < 0:
-                return Place(self.file, pointer="/content/template")
+                return Place(self.file, pointer=self.pointer)
             line, column = lines.position(index)
             suffix = f" (template line {line}, column {column})"
-            return Place(self.file, pointer="/content/template", suffix=suffix)
+            return Place(self.file, pointer=self.pointer, suffix=suffix)
         if index < 0:
             return Place(self.file)
         line, column = lines.position(index)

@@ -270,7 +270,7 @@ class _Shape:
         elif kind == "boolean":
             fits = isinstance(value, bool)
         else:
-            fits = isinstance(value, str) and _is_date(value)
+            fits = isinstance(value, str) and is_date(value)
         if not fits:
             shown = json_type(value, article=True)
             want = "a date string (YYYY-MM-DD)" if kind == "date" else f"a {kind}"
@@ -299,7 +299,8 @@ class _Shape:
             self.typed(content["schema"], ("content", "schema"), dict, "an object")
 
 
-def _is_date(text: str) -> bool:
+def is_date(text: str) -> bool:
+    """Whether `text` is a `YYYY-MM-DD` date of the calendar."""
     if not _DATE.fullmatch(text):
         return False
     try:

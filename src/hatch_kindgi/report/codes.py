@@ -110,6 +110,16 @@ CODES: dict[str, str] = {
     "against-git": "git cannot read the pack folder at the reference (a partial clone, a timeout).",
     "against-index": "The reference index.json is not a pack index (or unreadable, or too large).",
     "against-wheel": "The reference wheel is not a zip file, or holds no `<package>/index.json`.",
+    # --- render (`hatch-kindgi render`) ---
+    "render-parameter": "A --param value is not of its parameter's type, or a required "
+    "parameter has no value.",
+    "render-undefined": "Rendering read something undefined: a parameter without a value, "
+    "a settings block or key the render doesn't have, any other variable.",
+    "render-filter": "Rendering used a filter Liquid doesn't know, or a filter failed on "
+    "its input or arguments.",
+    "render-error": "Rendering failed otherwise: a type error, a limit reached, an include.",
+    "render-no-prompt": "The prompt block an agent's instructions name has no version in "
+    "this pack that its range takes.",
 }
 
 _SECTION = re.compile(r"^\s*# --- (?P<name>.+?) ---$", re.MULTILINE)
