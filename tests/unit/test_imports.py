@@ -34,7 +34,16 @@ code = main(["check", sys.argv[1]])
 print(json.dumps([code, sorted({name.split(".")[0] for name in sys.modules})]))
 """
 
-HEAVY = ("liquid", "jsonschema", "referencing", "regex", "semantic_version", "hatchling")
+HEAVY = (
+    "liquid",
+    "jsonschema",
+    "referencing",
+    "regex",
+    "semantic_version",
+    "hatchling",
+    "rapidfuzz",
+    "watchfiles",
+)
 
 
 def _run_check(pack: Path) -> tuple[int, list[str], str]:

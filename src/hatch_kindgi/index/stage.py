@@ -22,6 +22,8 @@ from hatch_kindgi.schema.survey import json_size
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
 
+    from hatch_kindgi.index.cache import IndexChecks
+
 INDEX_FILE = "index.json"
 SCHEMA_RESOURCE = "pack-index-1.8.0.schema.json"
 CODE_LISTS = ("tools", "guardrails", "agents", "flows")
@@ -53,14 +55,24 @@ def build_envelope(
     return envelope
 
 
-def index_bytes(
-    envelope: Mapping[str, Any], *, encode: bool = True
-) -> tuple[bytes | None, list[Problem]]:
-    """The envelope's canonical UTF-8 bytes, or the problems that keep it from being written.
+def index_bytes(envelope: Mapping[str, Any]) -> tuple[bytes | None, list[Problem]]:
+    """The envelope's canonical UTF-8 bytes, or the problems that keep it from being written."""
+    problems = index_problems(envelope)
+    if problems:
+        return None, problems
+    return serialized(envelope), []
 
-    With `encode` False the envelope is checked all the same, and b"" stands for its bytes:
-    once nothing is reported, writing them cannot fail.
-    """
+
+def serialized(envelope: Mapping[str, Any]) -> bytes:
+    """The canonical UTF-8 bytes of an envelope `index_problems` found nothing wrong with."""
+    return canonical_json(envelope, checked=True).encode("utf-8", "surrogatepass")
+
+
+def index_problems(envelope: Mapping[str, Any], reuse: IndexChecks | None = None) -> list[Problem]:
+    """What keeps the envelope from being written: numbers JavaScript would change, and
+    every way it fails the pack-index 1.8.0 schema. Nothing, and `serialized` can write it.
+    `reuse` skips the entries that passed in an earlier run (`check --watch`)."""
+    found = unrepresentable(envelope) if reuse is None else reuse.unrepresentable(envelope)
     problems = [
         error(
             "json-number",
@@ -68,11 +80,11 @@ def index_bytes(
             f"{message} (index.json{pointer})",
             pointer=pointer,
         )
-        for pointer, message in unrepresentable(envelope)
+        for pointer, message in found
     ]
     if problems:
-        return None, problems
-    for failure in _failures(envelope):
+        return problems
+    for failure in _failures(envelope, reuse):
         pointer = json_pointer(failure.absolute_path)
         problems.append(
             error(
@@ -83,11 +95,9 @@ def index_bytes(
                 pointer=pointer or None,
             )
         )
-    if problems:
-        return None, problems
-    if not encode:
-        return b"", []
-    return canonical_json(envelope, checked=True).encode("utf-8", "surrogatepass"), []
+    if reuse is not None:
+        reuse.remember([problem.pointer or "" for problem in problems])
+    return problems
 
 
 def pack_index_schema() -> dict[str, Any]:
@@ -97,14 +107,15 @@ def pack_index_schema() -> dict[str, Any]:
     return schema
 
 
-def _failures(envelope: Mapping[str, Any]) -> list[Any]:
+def _failures(envelope: Mapping[str, Any], reuse: IndexChecks | None) -> list[Any]:
     """jsonschema's failures of the envelope, in order; none when jsonschema-rs finds it valid."""
     # unrepresentable() found nothing, so the envelope is JSON data; blocks nest at most 64
     # deep (the blocks reader), the code entries are the SDK's, so their depth is measured.
     code_nested = all(json_size(envelope.get(name, [])) is not None for name in CODE_LISTS)
     if code_nested and _fast_validator().valid(envelope):
         return []
-    return sorted(_validator().iter_errors(envelope), key=lambda e: list(e.path))
+    validator = _validator() if reuse is None else reuse.validator
+    return sorted(validator.iter_errors(envelope), key=lambda e: list(e.path))
 
 
 @lru_cache(maxsize=1)

@@ -299,14 +299,14 @@ def test_envelope_fast_path_agrees_with_jsonschema() -> None:
     from hatch_kindgi.index import stage as index_stage
 
     captured: list[Any] = []
-    real = index_stage.index_bytes
+    real = index_stage.index_problems
 
-    def capture(envelope: Any, **options: Any) -> Any:
+    def capture(envelope: Any, *args: Any) -> Any:
         captured.append(envelope)
-        return real(envelope, **options)
+        return real(envelope, *args)
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr("hatch_kindgi.pipeline.index_bytes", capture)
+        patch.setattr("hatch_kindgi.pipeline.index_problems", capture)
         run_pipeline(TESTPACKS / "blocks", environ=GOLDEN_ENV)
     envelope = {**captured[0], "env": {"required": ["A_B"], "optional": []}}
     odd = ["1.0.0\n", "./x.json", "/x", "a\\b", "KINDGI_X", "x\n", "2026-01-02T03:04:05.678Z\n"]
