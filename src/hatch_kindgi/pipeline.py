@@ -7,7 +7,7 @@ neither holds a rule of its own.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import cached_property, partial
@@ -18,7 +18,7 @@ from hatch_kindgi.against.reference import RefRequest, choose_reference
 from hatch_kindgi.blocks.cache import fingerprint
 from hatch_kindgi.blocks.stage import BlocksCache, BlocksOutcome, check_blocks
 from hatch_kindgi.checks.stage import check_entries
-from hatch_kindgi.code.stage import CodeOutcome, index_code
+from hatch_kindgi.code.outcome import CodeOutcome
 from hatch_kindgi.config.stage import (
     CODE_KINDS,
     PYPROJECT,
@@ -293,6 +293,14 @@ def _check_blocks(
         max_file_bytes=options.max_file_size,
         cache=cache,
     )
+
+
+def index_code(root: Path, modules: Sequence[str], **options: Any) -> CodeOutcome:
+    """The code stage (`code.stage.index_code`); the SDK runner's modules load on the first
+    call, so a pack without code never loads them."""
+    from hatch_kindgi.code.stage import index_code as run
+
+    return run(root, modules, **options)
 
 
 def _index_code(

@@ -13,10 +13,10 @@ import os
 import signal
 import sys
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from hatch_kindgi.code.outcome import CodeOutcome
 from hatch_kindgi.code.sdk_outcome import PYPROJECT, file_problems, named_file, refusal
 from hatch_kindgi.code.sdk_run import IndexerJob, IndexerRun, has_kindgi, run_indexer
 from hatch_kindgi.code.single_module import pack_table, single_module_pyproject
@@ -31,17 +31,6 @@ __all__ = ["PYPROJECT", "CodeOutcome", "index_code"]
 _SAID_LINES = 6
 _SAID_CHARS = 600
 _MAX_PARALLEL = 8
-
-
-@dataclass(frozen=True)
-class CodeOutcome:
-    """The entries the SDK indexed (as it wrote them) and the problems of the code stage."""
-
-    tools: tuple[dict[str, Any], ...]
-    guardrails: tuple[dict[str, Any], ...]
-    agents: tuple[dict[str, Any], ...]
-    flows: tuple[dict[str, Any], ...]
-    problems: tuple[Problem, ...]
 
 
 _EMPTY = CodeOutcome((), (), (), (), ())
