@@ -70,7 +70,11 @@ def run_process(
     """Run `command` to its end; its wall time, and the kernel's rusage for it (`wait4`)."""
     started = time.perf_counter()
     process = subprocess.Popen(
-        command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        command,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env=_child_env(),
     )
     assert process.stderr is not None
     errors = process.stderr.read()
@@ -81,6 +85,13 @@ def run_process(
         raise AssertionError(f"{command} exited {process.returncode}: {errors[-800:]!r}")
     peak = usage.ru_maxrss / (MIB if sys.platform == "darwin" else 1024)
     return Run(wall, usage.ru_utime + usage.ru_stime, peak)
+
+
+# Bytecode is cached as an installed package has it (pip compiles it): with
+# PYTHONDONTWRITEBYTECODE set, every changed module of an editable install would be compiled
+# from source on every run, and only our side would pay for it. The warm-up run writes it.
+def _child_env() -> dict[str, str]:
+    return {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
 
 
 def check_command() -> list[str]:
