@@ -2,9 +2,11 @@
 
 Half the blocks are prompts whose `templateFile` (a few hundred bytes) uses parameters,
 conditionals, loops and a read of a settings block; half are settings blocks whose schema has a
-handful of typed properties, different in every block. The same seed gives the same bytes.
+handful of typed properties, different in every block, or (`--versions V`) different in every
+block id, each id in V versions that inherit the first one's schema. The same seed gives the
+same bytes.
 
-    python benchmarks/generate.py OUT_DIR --blocks 5000 [--seed 8] [--tools 3]
+    python benchmarks/generate.py OUT_DIR --blocks 5000 [--seed 8] [--tools 3] [--versions 4]
 """
 
 from __future__ import annotations
@@ -24,10 +26,18 @@ _TYPES = ("integer", "number", "string", "boolean", "array")
 
 
 def generate(
-    out: Path, blocks: int, *, seed: int = 8, tools: int = 0, folder: str = "blocks"
+    out: Path,
+    blocks: int,
+    *,
+    seed: int = 8,
+    tools: int = 0,
+    folder: str = "blocks",
+    versions: int = 1,
 ) -> list[str]:
     """Write a pack of `blocks` data blocks (and `tools` tool modules) into `out`.
 
+    With `versions` above 1, the settings blocks are that many versions of each id: the first
+    declares the schema, the later ones leave it out and inherit it, with values of their own.
     Returns the block files written, pack-relative and sorted.
     """
     rng = random.Random(seed)
@@ -37,17 +47,20 @@ def generate(
     prompt_count = blocks - settings_count
     written: list[str] = []
     settings_keys: list[list[str]] = []
+    first: dict[str, Any] = {}
     for number in range(settings_count):
-        block, keys = _settings_block(rng, number)
-        settings_keys.append(keys)
+        group, version = divmod(number, max(1, versions))
+        if version == 0:
+            first, keys = _settings_block(rng, group)
+            settings_keys.append(keys)
+            block = first
+        else:
+            block = _later_version(rng, first, version)
         written.append(_write_json(out, f"{folder}/settings/s{number:05d}.json", block))
+    ids = len(settings_keys)
     for number in range(prompt_count):
         name = f"p{number:05d}"
-        reads = (
-            (_settings_id(number % settings_count), settings_keys[number % settings_count])
-            if settings_count
-            else None
-        )
+        reads = (_settings_id(number % ids), settings_keys[number % ids]) if ids else None
         block, template = _prompt_block(rng, number, f"{name}.liquid", reads)
         written.append(_write_json(out, f"{folder}/prompts/{name}.json", block))
         (out / folder / "prompts" / f"{name}.liquid").write_text(template, encoding="utf-8")
@@ -99,6 +112,24 @@ def _settings_block(rng: random.Random, number: int) -> tuple[dict[str, Any], li
         "content": {"values": values, "schema": schema},
     }
     return block, keys
+
+
+def _later_version(rng: random.Random, first: dict[str, Any], version: int) -> dict[str, Any]:
+    """Version 1.`version`.0 of the settings block `first`: new values, the schema inherited."""
+    values: dict[str, Any] = {}
+    for key, declared in first["content"]["schema"]["properties"].items():
+        kind = declared["type"]
+        if kind == "integer":
+            values[key] = declared["minimum"] + rng.randint(0, 100)
+        elif kind == "number":
+            values[key] = round(rng.uniform(0.5, 500.0), 2)
+        elif kind == "string":
+            values[key] = " ".join(rng.sample(WORDS, 3))
+        elif kind == "boolean":
+            values[key] = rng.random() < 0.5
+        else:
+            values[key] = rng.sample(WORDS, rng.randint(1, 4))
+    return {**first, "version": f"1.{version}.0", "content": {"values": values}}
 
 
 def _prompt_block(
@@ -175,8 +206,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--blocks", type=int, default=500, help="number of data blocks")
     parser.add_argument("--seed", type=int, default=8)
     parser.add_argument("--tools", type=int, default=0, help="number of tool modules")
+    parser.add_argument(
+        "--versions",
+        type=int,
+        default=1,
+        help="versions of each settings block id; the later ones inherit the first's schema",
+    )
     args = parser.parse_args(argv)
-    files = generate(args.out, args.blocks, seed=args.seed, tools=args.tools)
+    files = generate(
+        args.out, args.blocks, seed=args.seed, tools=args.tools, versions=args.versions
+    )
     print(f"wrote {len(files)} block files to {args.out}")
     return 0
 

@@ -1,28 +1,25 @@
-"""How fast hatch-kindgi checks a pack, against what its libraries and its peer cost.
+"""How fast `hatch-kindgi check` is, against the fastest libraries for the same job.
 
-In one process and one run, on packs from `generate.py`:
+Whole processes, start-up and imports included on both sides, on packs from `generate.py`:
 
-- blocks: the *floor* (read and parse every block file; `check_schema`, one compiled validator
-  and one validation per settings block; one python-liquid parse and global-variable analysis
-  per template; nothing else) against hatch-kindgi's blocks stage (`check_blocks`), at two
-  pack sizes;
-- code: `python -m kindgi.pack index` run directly (the peer) against hatch-kindgi's code stage
-  (`index_code`) on the same code pack;
-- peak memory of the blocks stage at the large size: the peak RSS of a child process that
-  imports, then runs only that (VmHWM on Linux), next to that of a child that only imports.
+- the *floor* is `floor.py` (json.loads; python-liquid parse and global-variable analysis;
+  jsonschema-rs metaschema and values validation; nothing else), *ours* is
+  `hatch-kindgi check`, on the same pack: alternated, best of K, at three sizes, for the
+  default pack and for one whose settings blocks come as several versions sharing a schema;
+- the scaling of ours from the middle size to the large one, and its peak RSS at the large
+  size (the operating system's count for the finished process, `wait4`);
+- with `--e2e`, the user's end-to-end overhead: an isolated `python -m build --wheel` of
+  `testpacks/blocks` against the same pack built by plain hatchling (no hook), alternated;
+- the code stage (`index_code`) against `python -m kindgi.pack index` (the peer), in process.
 
-Times are the best of k repeats (5 at the small size, 1 at the large one by default, to stay
-within two minutes); before every run the garbage collector runs, and it stays enabled while
-timing, as in a real build. Floor and stage alternate within each repeat so drift hits both.
-
-    python benchmarks/run.py            # N = 500 and 5000, one to two minutes
-    python benchmarks/run.py --smoke    # N = 20 and 200, one repeat: a check that it runs
+    python benchmarks/run.py            # N = 50, 500, 5000: a few minutes
+    python benchmarks/run.py --smoke    # N = 10, 20, 200, one repeat: a check that it runs
+    python benchmarks/run.py --e2e      # also the isolated builds (needs PyPI)
 """
 
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import os
 import shutil
@@ -37,185 +34,204 @@ from typing import Any
 
 from generate import generate  # benchmarks/ is on sys.path when this file runs as a script
 
-from hatch_kindgi.blocks.stage import check_blocks
-from hatch_kindgi.code.stage import index_code
-from hatch_kindgi.discover.stage import discover
-
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 CODE_PACK = REPO / "testpacks" / "code-only"
+BLOCKS_PACK = REPO / "testpacks" / "blocks"
 CODE_GLOBS = ("tools/**/*.py", "guardrails/**/*.py", "agents/**/*.py", "flows/**/*.py")
-BLOCKS_GLOB = "blocks/**/*.json"
-BLOCKS_FOLDER = "blocks"
 ARTIFACT_VERSION = "1.0.0"
 PUBLISHED_AT = "2026-01-02T03:04:05.678Z"
 MIB = 1024 * 1024
 
-TARGET_FLOOR = 1.2
+TARGET_LARGE = 1.3
+TARGET_SMALL = 1.5
 TARGET_PEER = 1.15
 TARGET_SCALING = 11.0
-TARGET_MEMORY_MIB = 300.0
+TARGET_MEMORY_MIB = 150.0
+SHAPES = {"default": 1, "versions": 4}
+"""Pack shapes: settings versions per block id (the later ones inherit the first's schema)."""
 
 
-# --- the floor ------------------------------------------------------------------------------
-
-
-def floor_blocks(root: Path, files: Sequence[str]) -> int:
-    """What the libraries cost for the blocks of a pack, and nothing else; the block count."""
-    from jsonschema import Draft202012Validator
-    from liquid import Environment
-
-    environment = Environment()
-    for file in files:
-        path = root / file
-        block = json.loads(path.read_bytes())
-        content = block["content"]
-        if block["kind"] == "settings":
-            schema = content["schema"]
-            Draft202012Validator.check_schema(schema)
-            # Every generated schema is distinct: one validator per block is one per schema.
-            Draft202012Validator(schema).validate(content["values"])
-        else:
-            text = (path.parent / content["templateFile"]).read_text(encoding="utf-8")
-            environment.from_string(text).global_variables(include_partials=False)
-    return len(files)
-
-
-def stage_blocks(root: Path, files: Sequence[str]) -> int:
-    """hatch-kindgi's blocks stage on the same files; the number of entries it made."""
-    outcome = check_blocks(root, files, BLOCKS_FOLDER)
-    if any(problem.severity == "error" for problem in outcome.problems):
-        raise AssertionError(f"the generated pack has errors: {outcome.problems[:3]}")
-    return len(outcome.entries)
-
-
-# --- timing ---------------------------------------------------------------------------------
-
-
-def best_of(repeats: int, runs: dict[str, Callable[[], object]]) -> dict[str, float]:
-    """Best wall time of each run over `repeats` rounds, the runs alternating in each round."""
-    best = dict.fromkeys(runs, float("inf"))
-    for _ in range(repeats):
-        for name, run in runs.items():
-            gc.collect()
-            start = time.perf_counter()
-            run()
-            best[name] = min(best[name], time.perf_counter() - start)
-    return best
+# --- whole processes ------------------------------------------------------------------------
 
 
 @dataclass
-class BlocksFigures:
+class Run:
+    """One finished process: wall seconds, CPU seconds (user + system), peak RSS in MiB."""
+
+    wall: float
+    cpu: float
+    peak_mib: float
+
+
+def run_process(
+    command: Sequence[str], *, ok: Callable[[int], bool] = lambda code: code == 0
+) -> Run:
+    """Run `command` to its end; its wall time, and the kernel's rusage for it (`wait4`)."""
+    started = time.perf_counter()
+    process = subprocess.Popen(
+        command,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env=_child_env(),
+    )
+    assert process.stderr is not None
+    errors = process.stderr.read()
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - started
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if not ok(process.returncode):
+        raise AssertionError(f"{command} exited {process.returncode}: {errors[-800:]!r}")
+    peak = usage.ru_maxrss / (MIB if sys.platform == "darwin" else 1024)
+    return Run(wall, usage.ru_utime + usage.ru_stime, peak)
+
+
+# Bytecode is cached as an installed package has it (pip compiles it): with
+# PYTHONDONTWRITEBYTECODE set, every changed module of an editable install would be compiled
+# from source on every run, and only our side would pay for it. The warm-up run writes it.
+def _child_env() -> dict[str, str]:
+    return {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+
+
+def check_command() -> list[str]:
+    """`hatch-kindgi check` as a user runs it: the console script beside this interpreter."""
+    script = Path(sys.executable).with_name("hatch-kindgi")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "hatch_kindgi"]
+
+
+def alternate(repeats: int, commands: dict[str, list[str]]) -> dict[str, list[Run]]:
+    """Each command `repeats` times, in turn (A B A B ...), after one warm-up run of each."""
+    runs: dict[str, list[Run]] = {name: [] for name in commands}
+    for command in commands.values():
+        run_process(command)
+    for _ in range(repeats):
+        for name, command in commands.items():
+            runs[name].append(run_process(command))
+    return runs
+
+
+def _median(values: Sequence[float]) -> float:
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+
+
+@dataclass
+class Pair:
+    """Ours against the floor on one pack: best of K of each, and the median pair ratio."""
+
     size: int
-    floor: float
-    ours: float
+    floor: list[Run]
+    ours: list[Run]
+
+    def best(self, which: str, what: str = "wall") -> float:
+        return float(min(getattr(run, what) for run in getattr(self, which)))
+
+    def ratio(self, what: str = "wall") -> float:
+        return self.best("ours", what) / self.best("floor", what)
+
+    def paired(self) -> float:
+        return _median([o.wall / f.wall for o, f in zip(self.ours, self.floor)])
 
 
-def time_blocks(
-    work: Path, size: int, repeats: int, *, warm_up: bool
-) -> tuple[BlocksFigures, Path]:
-    root = work / f"blocks-{size}"
-    generate(root, size)
-    files = discover(root, BLOCKS_GLOB).files
-    runs: dict[str, Callable[[], object]] = {
-        "floor": lambda: floor_blocks(root, files),
-        "ours": lambda: stage_blocks(root, files),
-    }
-    if warm_up:  # imports and first-use caches; the files are in the page cache already
-        for run in runs.values():
-            run()
-    best = best_of(repeats, runs)
-    return BlocksFigures(size, best["floor"], best["ours"]), root
-
-
-def code_modules(root: Path) -> list[str]:
-    return sorted({file for glob in CODE_GLOBS for file in discover(root, glob, code=True).files})
-
-
-def run_peer(root: Path, output: Path) -> None:
-    """`python -m kindgi.pack index` on `root`, as a pack author would run it."""
-    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", PYTHONIOENCODING="utf-8")
-    command = [sys.executable, "-m", "kindgi.pack", "index", "--pack-dir", str(root)]
-    command += ["--output", str(output), "--artifact-version", ARTIFACT_VERSION]
-    command += ["--published-at", PUBLISHED_AT, "--json"]
-    done = subprocess.run(
-        command, cwd=root, env=env, stdin=subprocess.DEVNULL, capture_output=True, check=False
+def time_pack(root: Path, repeats: int) -> Pair:
+    runs = alternate(
+        repeats,
+        {
+            "floor": [sys.executable, str(HERE / "floor.py"), str(root)],
+            "ours": [*check_command(), "check", str(root)],
+        },
     )
-    if done.returncode != 0 or b'"kind":"ok"' not in done.stdout:
-        raise AssertionError(f"the peer failed: {done.stdout[-500:]!r} {done.stderr[-500:]!r}")
+    return Pair(0, runs["floor"], runs["ours"])
 
 
-def run_ours(root: Path, modules: Sequence[str]) -> None:
-    outcome = index_code(
-        root, modules, artifact_version=ARTIFACT_VERSION, published_at=PUBLISHED_AT, timeout=120
-    )
-    if outcome.problems or not outcome.tools:
-        raise AssertionError(f"the code stage failed: {outcome.problems[:3]}")
+# --- end to end: isolated builds ------------------------------------------------------------
 
+_NO_HOOK_TABLE = """
+[tool.hatch.build.targets.wheel]
+bypass-selection = true
 
-def time_code(work: Path, repeats: int) -> dict[str, float]:
-    root = work / "code-pack"
-    shutil.copytree(CODE_PACK, root, ignore=shutil.ignore_patterns("__pycache__"))
-    modules = code_modules(root)
-    output = work / "peer-index.json"
-    runs: dict[str, Callable[[], object]] = {
-        "peer": lambda: run_peer(root, output),
-        "ours": lambda: run_ours(root, modules),
-    }
-    for run in runs.values():
-        run()
-    return best_of(repeats, runs)
-
-
-# --- memory ---------------------------------------------------------------------------------
-
-_MEMORY_CHILD = """
-import json, sys
-from pathlib import Path
-sys.path.insert(0, {here!r})
-import run
-from hatch_kindgi.discover.stage import discover
-root = Path({root!r})
-files = discover(root, run.BLOCKS_GLOB).files
-which = {which!r}
-if which == "floor":
-    run.floor_blocks(root, files)
-elif which == "ours":
-    run.stage_blocks(root, files)
-print(json.dumps(run.own_peak_kib()))
+[tool.hatch.build.targets.wheel.force-include]
+"blocks" = "acme_blocks/blocks"
 """
 
 
-def own_peak_kib() -> int:
-    """This process's peak resident memory, in KiB.
-
-    On Linux, VmHWM of /proc/self/status: `ru_maxrss` survives `execve`, so a child started
-    from this (large) process would report at least this process's size.
-    """
-    import resource
-
-    try:
-        for line in Path("/proc/self/status").read_text(encoding="ascii").splitlines():
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1])
-    except OSError:
-        pass
-    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return own // 1024 if sys.platform == "darwin" else own  # bytes on macOS, KiB on Linux
+def without_hook(pack: Path, out: Path) -> Path:
+    """The same pack for plain hatchling: no hook, its blocks shipped as package data."""
+    shutil.copytree(pack, out)
+    pyproject = out / "pyproject.toml"
+    text = pyproject.read_text(encoding="utf-8")
+    text = text.replace('requires = ["hatchling", "hatch-kindgi"]', 'requires = ["hatchling"]')
+    head, _, _ = text.partition("[tool.hatch.build.hooks.kindgi]")
+    pyproject.write_text(head.rstrip() + "\n" + _NO_HOOK_TABLE, encoding="utf-8")
+    return out
 
 
-def peak_rss_mib(root: Path, which: str) -> float | None:
-    """Max RSS (MiB) of a child that imports everything, then runs `which` ("none": nothing)."""
-    try:
-        import resource  # noqa: F401 (Unix only)
-    except ImportError:  # pragma: no cover - Windows
-        return None
-    code = _MEMORY_CHILD.format(here=str(HERE), root=str(root), which=which)
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, check=True, stdin=subprocess.DEVNULL
+def time_builds(work: Path, repeats: int) -> dict[str, list[Run]]:
+    """Isolated wheel builds of testpacks/blocks with the hook and without, alternated."""
+    wheelhouse = work / "wheelhouse"
+    subprocess.run(
+        [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(wheelhouse)],
+        cwd=REPO,
+        check=True,
+        capture_output=True,
+        stdin=subprocess.DEVNULL,
     )
-    kib = json.loads(done.stdout.decode().strip().splitlines()[-1])
-    return float(kib) / 1024
+    links = " ".join(filter(None, [str(wheelhouse), os.environ.get("PIP_FIND_LINKS", "")]))
+    os.environ["PIP_FIND_LINKS"] = links
+    hooked = work / "with-hook"
+    shutil.copytree(BLOCKS_PACK, hooked)
+    plain = without_hook(BLOCKS_PACK, work / "plain-hatchling")
+
+    def build(pack: Path) -> list[str]:
+        return [sys.executable, "-m", "build", "--wheel", "--outdir", str(work / "dist"), str(pack)]
+
+    return alternate(repeats, {"plain": build(plain), "hook": build(hooked)})
+
+
+# --- the code stage against its peer (in process: the SDK runs in a child by design) --------
+
+
+def time_code(work: Path, repeats: int) -> dict[str, float]:
+    from hatch_kindgi.code.stage import index_code
+    from hatch_kindgi.discover.stage import discover
+
+    root = work / "code-pack"
+    shutil.copytree(CODE_PACK, root, ignore=shutil.ignore_patterns("__pycache__"))
+    modules = sorted({f for glob in CODE_GLOBS for f in discover(root, glob, code=True).files})
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", PYTHONIOENCODING="utf-8")
+    peer = [sys.executable, "-m", "kindgi.pack", "index", "--pack-dir", str(root)]
+    peer += ["--output", str(work / "peer-index.json"), "--artifact-version", ARTIFACT_VERSION]
+    peer += ["--published-at", PUBLISHED_AT, "--json"]
+
+    def run_peer() -> None:
+        done = subprocess.run(
+            peer, cwd=root, env=env, stdin=subprocess.DEVNULL, capture_output=True, check=False
+        )
+        if done.returncode != 0 or b'"kind":"ok"' not in done.stdout:
+            raise AssertionError(f"the peer failed: {done.stdout[-500:]!r}")
+
+    def run_ours() -> None:
+        outcome = index_code(
+            root,
+            modules,
+            artifact_version=ARTIFACT_VERSION,
+            published_at=PUBLISHED_AT,
+            timeout=120,
+        )
+        if outcome.problems or not outcome.tools:
+            raise AssertionError(f"the code stage failed: {outcome.problems[:3]}")
+
+    best = {"peer": float("inf"), "ours": float("inf")}
+    for run in (run_peer, run_ours):  # warm-up
+        run()
+    for _ in range(repeats):
+        for name, run in (("peer", run_peer), ("ours", run_ours)):
+            started = time.perf_counter()
+            run()
+            best[name] = min(best[name], time.perf_counter() - started)
+    return best
 
 
 # --- report ---------------------------------------------------------------------------------
@@ -225,77 +241,109 @@ def _mark(ok: bool) -> str:
     return "ok" if ok else "ABOVE TARGET"
 
 
+def _own_peak_mib() -> float:
+    """This process's own peak RSS: a child's count can't read below it (Linux keeps the
+    high-water mark across fork and exec)."""
+    import resource
+
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / (MIB if sys.platform == "darwin" else 1024)
+
+
+def report_blocks(
+    work: Path, sizes: Sequence[int], repeats: Sequence[int], figures: dict[str, Any]
+) -> None:
+    for shape, versions in SHAPES.items():
+        print(f"\ncheck against the floor, {shape} pack (versions per settings id: {versions})")
+        print(
+            f"{'N':>6} {'K':>2} {'floor s':>8} {'ours s':>8} {'ours/floor':>10} "
+            f"{'paired':>7} {'cpu ratio':>9} {'ours MiB':>8}"
+        )
+        pairs: dict[int, Pair] = {}
+        for size, k in zip(sizes, repeats):
+            root = work / f"{shape}-{size}"
+            generate(root, size, versions=versions)
+            pair = pairs[size] = time_pack(root, k)
+            print(
+                f"{size:>6} {k:>2} {pair.best('floor'):>8.3f} {pair.best('ours'):>8.3f} "
+                f"{pair.ratio():>9.2f}x {pair.paired():>6.2f}x {pair.ratio('cpu'):>8.2f}x "
+                f"{pair.best('ours', 'peak_mib'):>8.0f}"
+            )
+            figures[f"{shape}_{size}"] = {
+                "floor_s": pair.best("floor"),
+                "ours_s": pair.best("ours"),
+                "ours_over_floor": pair.ratio(),
+                "paired_median": pair.paired(),
+                "cpu_ratio": pair.ratio("cpu"),
+                "ours_peak_mib": pair.best("ours", "peak_mib"),
+                "floor_peak_mib": pair.best("floor", "peak_mib"),
+            }
+        small, middle, large = (pairs[size] for size in sizes)
+        scaling = large.best("ours") / middle.best("ours")
+        peak = large.best("ours", "peak_mib")
+        print(
+            f"ours/floor at N={sizes[2]}: {large.ratio():.2f}x "
+            f"(target <= {TARGET_LARGE}x: {_mark(large.ratio() <= TARGET_LARGE)}); "
+            f"at N={sizes[0]}: {small.ratio():.2f}x "
+            f"(target <= {TARGET_SMALL}x: {_mark(small.ratio() <= TARGET_SMALL)})"
+        )
+        print(
+            f"time({sizes[2]})/time({sizes[1]}): ours {scaling:.2f}, floor "
+            f"{large.best('floor') / middle.best('floor'):.2f} "
+            f"(target <= {TARGET_SCALING}: {_mark(scaling <= TARGET_SCALING)}); "
+            f"peak RSS at N={sizes[2]}: ours {peak:.0f} MiB, floor "
+            f"{large.best('floor', 'peak_mib'):.0f} MiB "
+            f"(target < {TARGET_MEMORY_MIB:.0f} MiB: {_mark(peak < TARGET_MEMORY_MIB)})"
+        )
+        figures[f"{shape}_scaling"] = scaling
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Command line: run the benchmarks and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--smoke", action="store_true", help="small packs, one repeat")
-    parser.add_argument("--sizes", type=int, nargs=2, metavar=("SMALL", "LARGE"))
-    parser.add_argument("--repeats", type=int, help="blocks repeats at the small size (k)")
-    parser.add_argument("--large-repeats", type=int, help="blocks repeats at the large size")
+    parser.add_argument("--sizes", type=int, nargs=3, metavar=("SMALL", "MIDDLE", "LARGE"))
+    parser.add_argument(
+        "--repeats", type=int, nargs=3, metavar="K", help="best of K at each size (5 5 3)"
+    )
+    parser.add_argument("--e2e", action="store_true", help="also the isolated builds")
+    parser.add_argument("--e2e-repeats", type=int, default=3, help="isolated builds (best of k)")
     parser.add_argument("--code-repeats", type=int, help="code stage repeats (best of k)")
     parser.add_argument("--no-code", action="store_true", help="skip the code stage")
-    parser.add_argument("--no-memory", action="store_true", help="skip the memory children")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args(argv)
-    small, large = args.sizes or ((20, 200) if args.smoke else (500, 5000))
-    repeats = args.repeats or (1 if args.smoke else 5)
-    large_repeats = args.large_repeats or 1
+    sizes = args.sizes or ((10, 20, 200) if args.smoke else (50, 500, 5000))
+    repeats = args.repeats or ((1, 1, 1) if args.smoke else (5, 5, 3))
     code_repeats = args.code_repeats or (1 if args.smoke else 5)
 
     started = time.perf_counter()
     figures: dict[str, Any] = {"python": sys.version.split()[0], "cpus": os.cpu_count()}
     with tempfile.TemporaryDirectory(prefix="hatch-kindgi-bench-") as scratch:
         work = Path(scratch)
-        small_figures, _ = time_blocks(work, small, repeats, warm_up=True)
-        large_figures, large_root = time_blocks(work, large, large_repeats, warm_up=False)
-        print(f"blocks stage (best of {repeats} at N={small}, of {large_repeats} at N={large})")
-        print(f"{'N':>6} {'floor s':>9} {'ours s':>9} {'ours/floor':>11}")
-        for row in (small_figures, large_figures):
-            ratio = row.ours / row.floor
-            print(f"{row.size:>6} {row.floor:>9.3f} {row.ours:>9.3f} {ratio:>10.2f}x")
-            figures[f"blocks_{row.size}"] = {
-                "floor_s": row.floor,
-                "ours_s": row.ours,
-                "ours_over_floor": ratio,
-            }
-        floor_ratio = large_figures.ours / large_figures.floor
-        scaling = large_figures.ours / small_figures.ours
-        floor_scaling = large_figures.floor / small_figures.floor
-        print(
-            f"ours/floor at N={large}: {floor_ratio:.2f}x "
-            f"(target <= {TARGET_FLOOR}x: {_mark(floor_ratio <= TARGET_FLOOR)})"
-        )
-        print(
-            f"time({large})/time({small}): ours {scaling:.2f}, floor {floor_scaling:.2f} "
-            f"(target <= {TARGET_SCALING}: {_mark(scaling <= TARGET_SCALING)})"
-        )
-        figures["scaling"] = {"ours": scaling, "floor": floor_scaling}
+        report_blocks(work, sizes, repeats, figures)
+        figures["own_peak_mib"] = _own_peak_mib()
+        print(f"(a child's peak RSS reads at least this process's own: {_own_peak_mib():.0f} MiB)")
 
-        if not args.no_memory:
-            base = peak_rss_mib(large_root, "none")
-            ours_peak = peak_rss_mib(large_root, "ours")
-            if base is not None and ours_peak is not None:
-                print(
-                    f"peak memory at N={large} (peak RSS of a child that runs only the stage, "
-                    f"VmHWM): ours {ours_peak:.0f} MiB, imports alone {base:.0f} MiB "
-                    f"(target < {TARGET_MEMORY_MIB:.0f} MiB: "
-                    f"{_mark(ours_peak < TARGET_MEMORY_MIB)})"
-                )
-                figures["peak_rss_mib"] = {"ours": ours_peak, "imports": base}
+        if args.e2e:
+            builds = time_builds(work, args.e2e_repeats)
+            plain = min(run.wall for run in builds["plain"])
+            hook = min(run.wall for run in builds["hook"])
+            print(
+                f"\nisolated `python -m build --wheel` of testpacks/blocks (best of "
+                f"{args.e2e_repeats}): plain hatchling {plain:.2f} s, with the hook {hook:.2f} s, "
+                f"overhead {hook - plain:+.2f} s ({hook / plain:.2f}x)"
+            )
+            figures["e2e"] = {"plain_s": plain, "hook_s": hook}
 
         if not args.no_code:
             code = time_code(work, code_repeats)
             peer_ratio = code["ours"] / code["peer"]
-            print(f"code stage on testpacks/code-only (best of {code_repeats})")
+            print(f"\ncode stage on testpacks/code-only (best of {code_repeats})")
             print(
                 f"peer {code['peer']:.3f} s, ours {code['ours']:.3f} s, ours/peer "
                 f"{peer_ratio:.2f}x (target <= {TARGET_PEER}x: {_mark(peer_ratio <= TARGET_PEER)})"
             )
-            figures["code"] = {
-                "peer_s": code["peer"],
-                "ours_s": code["ours"],
-                "ours_over_peer": peer_ratio,
-            }
+            figures["code"] = {"peer_s": code["peer"], "ours_s": code["ours"]}
     figures["wall_s"] = time.perf_counter() - started
     print(f"benchmark wall time {figures['wall_s']:.1f} s")
     if args.json is not None:

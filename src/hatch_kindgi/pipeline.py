@@ -7,26 +7,18 @@ neither holds a rule of its own.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import cached_property, partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from hatch_kindgi.against.stage import (
-    Comparison,
-    PackEntries,
-    RefRequest,
-    choose_reference,
-    compare_with_reference,
-    pack_entries,
-    superseded,
-)
+from hatch_kindgi.against.reference import RefRequest, choose_reference
 from hatch_kindgi.blocks.cache import fingerprint
 from hatch_kindgi.blocks.stage import BlocksCache, BlocksOutcome, check_blocks
 from hatch_kindgi.checks.stage import check_entries
-from hatch_kindgi.code.stage import CodeOutcome, index_code
+from hatch_kindgi.code.outcome import CodeOutcome
 from hatch_kindgi.config.stage import (
     CODE_KINDS,
     PYPROJECT,
@@ -40,11 +32,13 @@ from hatch_kindgi.config.stage import (
 )
 from hatch_kindgi.discover.patterns import pattern_problem, static_prefix
 from hatch_kindgi.discover.stage import Discovery, describe_other, discover
-from hatch_kindgi.index.cache import IndexChecks
 from hatch_kindgi.index.pins import Pins, resolve_pins
 from hatch_kindgi.index.stage import build_envelope, index_problems, pack_index_schema, serialized
 from hatch_kindgi.report.formats import fails
 from hatch_kindgi.report.problems import Problem, error, has_errors
+
+if TYPE_CHECKING:
+    from hatch_kindgi.against.stage import Comparison, PackEntries
 
 
 @dataclass(frozen=True)
@@ -78,8 +72,9 @@ class PipelineResult:
 
     @property
     def failed(self) -> bool:
-        """No index, or problems that fail the build (any error; any warning when strict)."""
-        return self.index is None or fails(self.problems, strict=self.options.strict)
+        """No index, or problems that fail the build (any error; any warning when strict).
+        Asks whether there is an index, not for its bytes: `check` never writes them."""
+        return self.serialize is None or fails(self.problems, strict=self.options.strict)
 
 
 class PipelineCache:
@@ -90,6 +85,8 @@ class PipelineCache:
     those of a fresh run."""
 
     def __init__(self) -> None:
+        from hatch_kindgi.index.cache import IndexChecks  # jsonschema: only a watch needs it
+
         self.blocks = BlocksCache()
         self.index = IndexChecks(pack_index_schema())
         self._code: tuple[Hashable, CodeOutcome] | None = None
@@ -195,6 +192,9 @@ def run_pipeline(
     if request is not None and recorded_pins is not None:
         notes = (f"an unpacked sdist: it was compared with {request.text} when it was built",)
     elif request is not None:
+        # The comparison's modules load only when there is something to compare with.
+        from hatch_kindgi.against.stage import compare_with_reference, superseded
+
         comparison, against_problems = compare_with_reference(
             request,
             root,
@@ -295,6 +295,14 @@ def _check_blocks(
     )
 
 
+def index_code(root: Path, modules: Sequence[str], **options: Any) -> CodeOutcome:
+    """The code stage (`code.stage.index_code`); the SDK runner's modules load on the first
+    call, so a pack without code never loads them."""
+    from hatch_kindgi.code.stage import index_code as run
+
+    return run(root, modules, **options)
+
+
 def _index_code(
     root: Path,
     code_modules: list[str],
@@ -323,6 +331,8 @@ def _index_code(
 
 
 def _entries_of(pack: PackConfig, blocks: BlocksOutcome, code: CodeOutcome) -> PackEntries:
+    from hatch_kindgi.against.stage import pack_entries
+
     return pack_entries(
         {
             "tools": code.tools,

@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-import http.server
 import json
 import shutil
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.helpers.golden import GOLDEN_ENV, tree_digest
+from tests.helpers.loopback import schema_server
 from tests.helpers.packs import BROKEN, build_env, report_of, run_build
 
 pytestmark = pytest.mark.slow
@@ -37,42 +34,6 @@ published-at = "2026-01-02T03:04:05.678Z"
 """
 
 
-class _CountingHandler(http.server.BaseHTTPRequestHandler):
-    """Serves a schema for any path and records each request it gets."""
-
-    requests: list[str] = []  # noqa: RUF012 (one server at a time, reset by `_loopback`)
-    timeout = 5  # a stuck client can't hold a handler thread
-
-    def do_GET(self) -> None:
-        type(self).requests.append(self.path)
-        body = b'{"type": "string"}'
-        self.send_response(200)
-        self.send_header("Content-Type", "application/schema+json")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, format: str, *args: Any) -> None:
-        """Quiet."""
-
-
-@contextmanager
-def _loopback() -> Iterator[tuple[str, list[str]]]:
-    """A schema server on 127.0.0.1 for the duration: its base URL and the requests it got."""
-    _CountingHandler.requests = []
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _CountingHandler)
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.1})
-    thread.daemon = True
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}", _CountingHandler.requests
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
-
-
 def _settings(block_id: str, schema: dict[str, Any]) -> str:
     block = {
         "id": block_id,
@@ -91,9 +52,10 @@ def _write(root: Path, files: dict[str, str]) -> None:
 
 
 def test_build_fetches_nothing_from_a_loopback_schema_server(tmp_path: Path) -> None:
-    """Remote $refs (absolute, and relative to a remote $id) to a live server: no request."""
+    """Remote $refs (absolute, and relative to a remote $id) and remote $schema URLs to a live
+    server, in settings, a guardrail's configSchema and an agent's output.schema: no request."""
     pack = tmp_path / "pack"
-    with _loopback() as (base, requests):
+    with schema_server() as (base, requests):
         _write(
             pack,
             {
@@ -105,12 +67,29 @@ def test_build_fetches_nothing_from_a_loopback_schema_server(tmp_path: Path) -> 
                     "acme.relative",
                     {"$id": f"{base}/root.json", "properties": {"limit": {"$ref": "schema.json"}}},
                 ),
+                "blocks/dialect.json": _settings("acme.dialect", {"$schema": f"{base}/meta"}),
+                "blocks/nested-dialect.json": _settings(
+                    "acme.nested-dialect", {"properties": {"limit": {"$schema": f"{base}/meta"}}}
+                ),
                 "guardrails/limit.py": (
                     "from kindgi import guardrail\n\n\n"
                     '@guardrail(id="acme.hostile.limit", on_violation="halt",\n'
                     f'    config_type={{"$ref": "{base}/config.json"}}, config={{"limit": 5}})\n'
                     "def check(config: dict, trace: dict) -> bool:\n"
                     "    return True\n"
+                ),
+                "guardrails/dialect.py": (
+                    "from kindgi import guardrail\n\n\n"
+                    '@guardrail(id="acme.hostile.dialect", on_violation="halt",\n'
+                    f'    config_type={{"$schema": "{base}/meta"}}, config={{"limit": 5}})\n'
+                    "def check(config: dict, trace: dict) -> bool:\n"
+                    "    return True\n"
+                ),
+                "agents/drafter.py": (
+                    "from kindgi import Agent\n\n"
+                    'drafter = Agent(id="acme.hostile.drafter", version="1.0.0", name="D",\n'
+                    '    instructions="Hi.", output={"schema": {\n'
+                    f'        "$schema": "{base}/meta", "$ref": "{base}/out.json"}}}})\n'
                 ),
             },
         )
@@ -122,6 +101,8 @@ def test_build_fetches_nothing_from_a_loopback_schema_server(tmp_path: Path) -> 
     report = report_of(run.stderr)
     for file in ("blocks/remote.json", "blocks/relative.json", "guardrails/limit.py"):
         assert f"\n{file}: error[" in f"\n{report}"
+    for file in ("blocks/nested-dialect.json", "guardrails/dialect.py"):
+        assert f"\n{file}: " not in f"\n{report}"  # checked, and found sound
     assert run.artifacts == []
     assert tree_digest(pack) == before
 

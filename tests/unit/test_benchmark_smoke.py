@@ -19,7 +19,7 @@ BENCHMARKS = REPO / "benchmarks"
 @pytest.mark.slow
 @pytest.mark.sdk
 def test_benchmark_smoke_run_prints_every_figure(tmp_path: Path) -> None:
-    """`run.py --smoke` exits 0 and reports the blocks, scaling, memory and code figures."""
+    """`run.py --smoke` exits 0 and reports the floor, scaling, memory and code figures."""
     figures_path = tmp_path / "figures.json"
     done = subprocess.run(
         [sys.executable, str(BENCHMARKS / "run.py"), "--smoke", "--json", str(figures_path)],
@@ -31,10 +31,11 @@ def test_benchmark_smoke_run_prints_every_figure(tmp_path: Path) -> None:
         check=False,
     )
     assert done.returncode == 0, done.stderr[-2000:]
-    for label in ("ours/floor", "time(200)/time(20)", "peak memory", "ours/peer"):
+    for label in ("ours/floor at N=200", "time(200)/time(20)", "peak RSS", "ours/peer"):
         assert label in done.stdout
     figures = json.loads(figures_path.read_text(encoding="utf-8"))
-    assert set(figures) >= {"blocks_20", "blocks_200", "scaling", "peak_rss_mib", "code"}
+    expected = {f"{shape}_{size}" for shape in ("default", "versions") for size in (10, 20, 200)}
+    assert set(figures) >= {*expected, "default_scaling", "versions_scaling", "code"}
 
 
 def test_generated_pack_is_deterministic_and_clean(tmp_path: Path) -> None:

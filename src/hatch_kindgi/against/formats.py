@@ -6,9 +6,10 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from hatch_kindgi.against.model import EntryIds, EnvNames, PackDiff
+if TYPE_CHECKING:
+    from hatch_kindgi.against.model import EntryIds, EnvNames, PackDiff
 
 DIFF_FORMATS = ("text", "markdown", "json")
 

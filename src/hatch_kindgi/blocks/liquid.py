@@ -11,19 +11,32 @@ import contextlib
 import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
-
-from liquid import Environment
-from liquid.exceptions import LiquidError
-from liquid.parser import get_parser
-from liquid.stream import TokenStream
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from hatch_kindgi.blocks.json_reader import Lines
 from hatch_kindgi.report.problems import Problem, Severity
 from hatch_kindgi.report.suggest import Suggestions
 
-ENVIRONMENT = Environment()
-"""The Liquid environment every template is parsed with."""
+if TYPE_CHECKING:
+    from liquid import Environment
+    from liquid.exceptions import LiquidError
+
+
+@lru_cache(maxsize=1)
+def environment() -> Environment:
+    """The Liquid environment every template is parsed with (python-liquid loads with it:
+    the places and reads below are used where no template is parsed)."""
+    from liquid import Environment
+
+    return Environment()
+
+
+def __getattr__(name: str) -> Any:
+    if name == "ENVIRONMENT":  # the environment, by its name of old
+        return environment()
+    raise AttributeError(name)
+
 
 SETTINGS = "settings"
 _PROPERTY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
@@ -97,9 +110,11 @@ class TemplateCheck:
 
 def check_template(text: str, site: TemplateSite, parameters: Collection[str]) -> TemplateCheck:
     """Parse `text` and report what it reads that nothing will give it."""
+    from liquid.exceptions import LiquidError
+
     lines = Lines(text)
     try:
-        template = ENVIRONMENT.from_string(text)
+        template = environment().from_string(text)
         analysis = template.analyze(include_partials=False)
     except LiquidError as exc:
         index = _error_index(text, exc)
@@ -112,7 +127,7 @@ def check_template(text: str, site: TemplateSite, parameters: Collection[str]) -
         return TemplateCheck((problem,), ())
     problems: list[Problem] = []
     reads: dict[tuple[str, str | None], SettingsRead] = {}
-    named, filters = Suggestions(parameters), Suggestions(ENVIRONMENT.filters)
+    named, filters = Suggestions(parameters), Suggestions(environment().filters)
     for root, variables in analysis.globals.items():
         if root == SETTINGS:
             for variable in variables:
@@ -130,7 +145,7 @@ def check_template(text: str, site: TemplateSite, parameters: Collection[str]) -
                 )
             )
     for name, spans in analysis.filters.items():
-        if name not in ENVIRONMENT.filters:
+        if name not in environment().filters:
             hint = filters.hint(name)
             problems.append(
                 site.place(lines, spans[0].index).problem(
@@ -191,9 +206,13 @@ def _error_index(text: str, exc: LiquidError) -> int:
     """Where a parse error is: from its token, else from where the parser stopped."""
     if exc.token is not None and exc.token.start_index >= 0 and exc.token.source == text:
         return exc.token.start_index
-    stream = TokenStream(ENVIRONMENT.tokenizer()(text))
+    from liquid.exceptions import LiquidError
+    from liquid.parser import get_parser
+    from liquid.stream import TokenStream
+
+    stream = TokenStream(environment().tokenizer()(text))
     with contextlib.suppress(LiquidError, RecursionError):
-        get_parser(ENVIRONMENT).parse(stream)
+        get_parser(environment()).parse(stream)
     if stream.pos >= len(stream.tokens):
         return len(text)
     return max(stream.tokens[max(stream.pos - 1, 0)].start_index, 0)

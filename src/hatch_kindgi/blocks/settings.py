@@ -1,10 +1,9 @@
 """Settings: the schema is a valid Draft 2020-12 schema, and the values satisfy it.
 
-Validators get an empty `referencing.Registry()`, so nothing is ever fetched: a `$ref` that
-leaves the schema is reported before validation, and one jsonschema still can't resolve is a
-problem, not a crash. One validator is built per distinct schema.
-
-Patterns are matched under a time limit by the validators of `schema.bounded`.
+Nothing is ever fetched: a `$ref` that leaves the schema is reported before validation, and
+one jsonschema still can't resolve is a problem, not a crash. One validator is built per
+distinct schema (`schema.validation`): jsonschema-rs where it can say "valid", jsonschema for
+every message. Patterns are matched under a time limit, and each check's time is bounded.
 """
 
 from __future__ import annotations
@@ -14,20 +13,19 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import best_match
-from referencing.exceptions import Unresolvable
-
 from hatch_kindgi.report.problems import Problem, error, json_pointer
-from hatch_kindgi.schema.bounded import (
+from hatch_kindgi.schema.metaschema import metaschema_failures
+from hatch_kindgi.schema.patterns import (
     PatternTimeout,
-    bounded_validator,
-    pattern_budget,
+    ValidationTimeout,
     pattern_findings,
     pattern_pointer,
     string_pointers,
+    validation_budget,
 )
 from hatch_kindgi.schema.refs import reference_findings
+from hatch_kindgi.schema.survey import Survey, survey
+from hatch_kindgi.schema.validation import Validator, recursion_explained, timeout_explained
 
 SCHEMA = "/content/schema"
 VALUES = "/content/values"
@@ -36,15 +34,15 @@ DIALECT = "https://json-schema.org/draft/2020-12/schema"
 _Finding = tuple[str, str, str]  # code, pointer under /content/schema, message
 
 
-def _build_validator(schema: dict[str, Any]) -> Draft202012Validator:
+def _build_validator(schema: dict[str, Any], surveyed: Survey) -> Validator:
     """A validator for `schema` that resolves no reference outside it."""
-    return bounded_validator(schema)
+    return Validator(schema, surveyed)
 
 
 @dataclass
 class _Checked:
     findings: tuple[_Finding, ...]
-    validator: Draft202012Validator | None
+    validator: Validator | None
 
 
 class SchemaChecks:
@@ -52,7 +50,9 @@ class SchemaChecks:
 
     def __init__(self) -> None:
         self._checked: dict[str, _Checked] = {}
-        self._meta: Draft202012Validator | None = None
+        # The same schema object is asked about twice (its problems, then its values), and
+        # inherited schemas once a version: spare writing out its key each time.
+        self._by_identity: dict[int, tuple[dict[str, Any], _Checked]] = {}
 
     def schema_problems(self, file: str, schema: dict[str, Any]) -> list[Problem]:
         """The problems of `schema`, declared at /content/schema of `file`."""
@@ -79,7 +79,7 @@ class SchemaChecks:
         whose = "" if inherited_from is None else f" (the schema of version {inherited_from})"
         problems: list[Problem] = []
         try:
-            with pattern_budget():
+            with validation_budget():
                 for failure in validator.iter_errors(values):
                     pointer = VALUES + json_pointer(failure.absolute_path)
                     problems.append(
@@ -95,7 +95,29 @@ class SchemaChecks:
                     pointer=SCHEMA + pattern_pointer(schema, slow.pattern),
                 )
             )
-        except Unresolvable as exc:
+        except ValidationTimeout as slow:
+            problems.append(
+                error(
+                    "settings-values-timeout",
+                    file,
+                    f"checking the values against the schema{whose} {timeout_explained(slow)}",
+                    pointer=SCHEMA,
+                )
+            )
+        except RecursionError:
+            problems.append(
+                error(
+                    "settings-ref",
+                    file,
+                    f"checking the values against the schema{whose} {recursion_explained(schema)}",
+                    pointer=SCHEMA,
+                )
+            )
+        except Exception as exc:
+            from referencing.exceptions import Unresolvable  # loaded with jsonschema, if at all
+
+            if not isinstance(exc, Unresolvable):
+                raise
             problems.append(
                 error(
                     "settings-ref",
@@ -105,28 +127,23 @@ class SchemaChecks:
                     pointer=SCHEMA,
                 )
             )
-        except RecursionError:
-            problems.append(
-                error(
-                    "settings-ref",
-                    file,
-                    f"checking the values against the schema{whose} recursed without end "
-                    "(a $ref that refers back to itself?)",
-                    pointer=SCHEMA,
-                )
-            )
         return problems
 
     def _check(self, schema: dict[str, Any]) -> _Checked:
+        known = self._by_identity.get(id(schema))
+        if known is not None and known[0] is schema:
+            return known[1]
         key = json.dumps(schema, sort_keys=True, separators=(",", ":"))
         checked = self._checked.get(key)
         if checked is None:
-            findings = self._findings(schema)
-            validator = None if findings else _build_validator(schema)
+            surveyed = survey(schema)
+            findings = self._findings(schema, surveyed)
+            validator = None if findings else _build_validator(schema, surveyed)
             checked = self._checked[key] = _Checked(findings, validator)
+        self._by_identity[id(schema)] = (schema, checked)
         return checked
 
-    def _findings(self, schema: dict[str, Any]) -> tuple[_Finding, ...]:
+    def _findings(self, schema: dict[str, Any], surveyed: Survey) -> tuple[_Finding, ...]:
         dialect = schema.get("$schema")
         if dialect is not None and (not isinstance(dialect, str) or dialect.rstrip("#") != DIALECT):
             return (
@@ -137,25 +154,22 @@ class SchemaChecks:
                     f'Draft 2020-12 ("$schema": "{DIALECT}", or leave it out)',
                 ),
             )
-        if self._meta is None:
-            self._meta = Draft202012Validator(
-                Draft202012Validator.META_SCHEMA,
-                format_checker=Draft202012Validator.FORMAT_CHECKER,
-            )
         findings: list[_Finding] = []
         try:
-            for failure in self._meta.iter_errors(schema):
-                best = best_match([failure])
-                assert best is not None
-                findings.append(("settings-schema", json_pointer(best.absolute_path), best.message))
+            findings.extend(
+                ("settings-schema", pointer, message)
+                for pointer, message in metaschema_failures(schema, surveyed)
+            )
         except RecursionError:
             findings.append(("settings-schema", "", "the schema nests too deeply to check"))
         if not findings:
-            findings.extend(_reference_findings(schema))
-            findings.extend(
-                ("settings-schema", pointer, message)
-                for pointer, message in pattern_findings(schema)
-            )
+            if surveyed.refs:
+                findings.extend(_reference_findings(schema))
+            if surveyed.patterns:
+                findings.extend(
+                    ("settings-schema", pointer, message)
+                    for pointer, message in pattern_findings(schema)
+                )
         return tuple(findings)
 
 

@@ -8,30 +8,27 @@ and the settings templates read. Nothing a pack author writes makes this raise.
 from __future__ import annotations
 
 import errno
-import gc
 import os
 import stat
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hatch_kindgi.blocks.cache import FileResults, fingerprint
 from hatch_kindgi.blocks.json_reader import read_json_object
-from hatch_kindgi.blocks.liquid import (
-    SettingsRead,
-    TemplateSite,
-    check_template,
-    settings_read_problems,
-)
+from hatch_kindgi.blocks.liquid import TemplateSite
 from hatch_kindgi.blocks.settings import SchemaChecks
 from hatch_kindgi.blocks.shape import SCHEMA_KEY, BlockHeader, check_shape, format_version
 from hatch_kindgi.blocks.template_file import ListDir, Listings, os_reason, read_template_file
+from hatch_kindgi.blocks.templates import TemplateChecks, checking
 from hatch_kindgi.config.stage import DEFAULT_MAX_FILE_SIZE
 from hatch_kindgi.discover.stage import describe_other
 from hatch_kindgi.report.formats import ordered
 from hatch_kindgi.report.problems import Problem, error, has_errors
+
+if TYPE_CHECKING:
+    from hatch_kindgi.blocks.liquid import SettingsRead, TemplateCheck
 
 DEFAULT_MAX_FILE_BYTES = DEFAULT_MAX_FILE_SIZE
 """Largest block file or template file read, in bytes."""
@@ -80,11 +77,20 @@ def check_blocks(
     """
     problems = [_not_a_file(root, path) for path in others]
     checks = SchemaChecks() if cache is None else cache.checks
-    with _collector_paused():
+    # A kept block must be whole when kept: with a cache (`check --watch`, a few files at a
+    # time) every template is checked here, at once.
+    with checking(len(files) if cache is None else 0) as template_checks:
         blocks = _check_files(
-            root, sorted(files), blocks_folder, max_file_bytes, list_dir, checks, cache
+            root,
+            sorted(files),
+            blocks_folder,
+            max_file_bytes,
+            list_dir,
+            checks,
+            template_checks,
+            cache,
         )
-        _check_across(blocks, checks)
+    _check_across(blocks, checks)
     for block in blocks:
         problems.extend(block.problems)
     clean = [block for block in blocks if block.is_clean()]
@@ -92,24 +98,6 @@ def check_blocks(
     entries.sort(key=lambda entry: (entry["id"].encode("utf-16-be"), _version_key(entry)))
     templates = {block.file: block.template_file for block in clean if block.template_file}
     return BlocksOutcome(tuple(entries), tuple(ordered(problems)), templates)
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Python's cyclic collector off while the blocks are checked, as the caller had it after.
-
-    The stage keeps every parsed template, schema and validator alive until it ends, so each
-    full collection rescans a heap that only grows: a fifth of the stage's time at 5,000
-    blocks (docs/performance.md). The cycles it leaves are collected after it; the peak memory
-    this costs is measured there too.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 _NO_HEADER = BlockHeader(None, None, None)
@@ -127,6 +115,11 @@ class _Block:
     reads: tuple[SettingsRead, ...] = ()
     problems: list[Problem] = field(default_factory=list)
     keepable: bool = True  # False when a file it needs could not be read: check it again
+
+    def accept_template(self, checked: TemplateCheck) -> None:
+        """The check of the block's template, when it comes."""
+        self.problems.extend(checked.problems)
+        self.reads = checked.settings_reads
 
     def is_clean(self) -> bool:
         return self.declared is not None and not has_errors(self.problems)
@@ -157,14 +150,17 @@ def _check_files(  # noqa: PLR0917 (the run's shared state, threaded through)
     max_bytes: int,
     list_dir: ListDir,
     checks: SchemaChecks,
+    templates: TemplateChecks,
     cache: BlocksCache | None = None,
 ) -> list[_Block]:
-    """Each file checked on its own, in the order given; with a `cache`, the result of an
-    earlier run for each file unchanged since (as a copy the rules across files may add to)."""
+    """Each file checked on its own, in the order given (templates maybe answered later);
+    with a `cache`, the result of an earlier run for each file unchanged since (as a copy the
+    rules across files may add to)."""
     listings = Listings(list_dir)
     if cache is None:
         return [
-            _check_file(root, file, blocks_folder, max_bytes, listings, checks) for file in files
+            _check_file(root, file, blocks_folder, max_bytes, listings, checks, templates)
+            for file in files
         ]
     cache.files.use_context((str(root), blocks_folder, max_bytes))
     blocks = []
@@ -172,7 +168,7 @@ def _check_files(  # noqa: PLR0917 (the run's shared state, threaded through)
         block = cache.files.get(root, file)
         if block is None:
             before = fingerprint(root / file)
-            block = _check_file(root, file, blocks_folder, max_bytes, listings, checks)
+            block = _check_file(root, file, blocks_folder, max_bytes, listings, checks, templates)
             if block.keepable:
                 sources = {file: before}
                 if block.template_file is not None:
@@ -189,6 +185,7 @@ def _check_file(  # noqa: PLR0917 (the run's shared state, threaded through)
     max_bytes: int,
     listings: Listings,
     checks: SchemaChecks,
+    templates: TemplateChecks,
 ) -> _Block:
     block = _Block(file)
     data = _read_bytes(root, file, max_bytes, block.problems)
@@ -214,6 +211,7 @@ def _check_file(  # noqa: PLR0917 (the run's shared state, threaded through)
             blocks_folder=blocks_folder,
             max_bytes=max_bytes,
             listings=listings,
+            templates=templates,
         )
     elif shape.header.kind == "settings":
         _check_own_schema(block, content, checks)
@@ -242,6 +240,7 @@ def _check_prompt(
     blocks_folder: str,
     max_bytes: int,
     listings: Listings,
+    templates: TemplateChecks,
 ) -> None:
     inline = content.get("template")
     path = content.get("templateFile")
@@ -262,9 +261,7 @@ def _check_prompt(
     else:
         return
     block.template = text
-    checked = check_template(text, site, _parameter_names(content))
-    block.problems.extend(checked.problems)
-    block.reads = checked.settings_reads
+    templates.check(text, site, _parameter_names(content), block.accept_template)
 
 
 def _parameter_names(content: dict[str, Any]) -> frozenset[str]:
@@ -310,7 +307,9 @@ def _check_across(blocks: Sequence[_Block], checks: SchemaChecks) -> None:
     settings_values = _check_settings(blocks, first_kind, checks)
     kinds = {block_id: kind for block_id, (kind, _) in first_kind.items()}
     for block in blocks:
-        if block.reads:
+        if block.reads:  # only a parsed template reads settings: python-liquid is loaded
+            from hatch_kindgi.blocks.liquid import settings_read_problems
+
             block.problems.extend(settings_read_problems(block.reads, settings_values, kinds))
 
 

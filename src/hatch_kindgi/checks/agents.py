@@ -5,9 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import liquid
-from liquid.exceptions import LiquidError
-
 from hatch_kindgi.report.problems import Problem, error
 from hatch_kindgi.report.text import file_of, first_line, quoted
 from hatch_kindgi.schema.metaschema import schema_problem
@@ -41,6 +38,9 @@ def agent_problems(entry: Mapping[str, Any]) -> list[Problem]:
 
 
 def _liquid_problems(file: str, name: str, template: str) -> list[Problem]:
+    import liquid  # python-liquid loads only for a pack that has instructions to parse
+    from liquid.exceptions import LiquidError
+
     try:
         liquid.parse(template)
     except LiquidError as cause:

@@ -8,16 +8,18 @@ from typing import Any
 
 from hatch_kindgi.report.problems import Problem, error, json_pointer
 from hatch_kindgi.report.text import file_of, first_line, quoted
-from hatch_kindgi.schema.bounded import (
+from hatch_kindgi.schema.metaschema import schema_problem
+from hatch_kindgi.schema.patterns import (
     PatternTimeout,
-    bounded_validator,
-    pattern_budget,
+    ValidationTimeout,
     pattern_findings,
     pattern_pointer,
     string_pointers,
+    validation_budget,
 )
-from hatch_kindgi.schema.metaschema import schema_problem
 from hatch_kindgi.schema.refs import reference_findings
+from hatch_kindgi.schema.survey import survey
+from hatch_kindgi.schema.validation import Validator, recursion_explained, timeout_explained
 
 _CHECK_POINTS = "checkPoints"
 
@@ -56,11 +58,15 @@ def guardrail_problems(entry: Mapping[str, Any]) -> list[Problem]:
 
 
 def _config_problems(file: str, name: str, schema: object, config: object) -> list[Problem]:
-    invalid = schema_problem(file, "guardrail-config-schema", "/configSchema", schema)
+    surveyed = survey(schema)
+    invalid = schema_problem(file, "guardrail-config-schema", "/configSchema", schema, surveyed)
     if invalid is not None:
         return [invalid]
     # A $ref leaving the schema, or dangling, is reported before a validator could trip on it.
-    findings = [*reference_findings(schema), *pattern_findings(schema)]
+    findings = [
+        *(reference_findings(schema) if surveyed.refs else ()),
+        *(pattern_findings(schema) if surveyed.patterns else ()),
+    ]
     if findings:
         return [
             error(
@@ -74,8 +80,8 @@ def _config_problems(file: str, name: str, schema: object, config: object) -> li
     instance = {} if config is None else config
     absent = " (no config: the check gets {})" if config is None else ""
     try:
-        validator = bounded_validator(schema)
-        with pattern_budget():
+        validator = Validator(schema, surveyed)
+        with validation_budget():
             failures = sorted(validator.iter_errors(instance), key=lambda e: list(e.absolute_path))
         return [
             error(
@@ -97,7 +103,27 @@ def _config_problems(file: str, name: str, schema: object, config: object) -> li
                 pointer="/configSchema" + pattern_pointer(schema, slow.pattern),
             )
         ]
-    except (Exception, RecursionError) as cause:  # an unresolvable $ref, a runaway schema
+    except ValidationTimeout as slow:
+        return [
+            error(
+                "guardrail-config-timeout",
+                file,
+                f"configSchema of guardrail {name}: checking the config against it "
+                f"{timeout_explained(slow)}",
+                pointer="/configSchema",
+            )
+        ]
+    except RecursionError:
+        return [
+            error(
+                "guardrail-config-schema",
+                file,
+                f"configSchema of guardrail {name}: checking the config against it "
+                f"{recursion_explained(schema)}",
+                pointer="/configSchema",
+            )
+        ]
+    except Exception as cause:  # an unresolvable $ref
         return [
             error(
                 "guardrail-config-schema",

@@ -12,11 +12,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from hatch_kindgi.checks.agents import agent_problems
-from hatch_kindgi.checks.block_refs import block_ref_problems
-from hatch_kindgi.checks.guardrails import guardrail_problems
-from hatch_kindgi.checks.tool_refs import tool_ref_problems
-from hatch_kindgi.checks.versions import versions_by_id
 from hatch_kindgi.report.problems import Problem
 
 
@@ -30,8 +25,20 @@ def check_entries(
     """Every problem across the pack's entries, each naming the file that declares it."""
     del flows  # nothing across flows yet; the signature keeps the pipeline uniform
     problems: list[Problem] = []
-    for entry in guardrails:
-        problems.extend(guardrail_problems(entry))
+    # Each rule's module loads when there is something for it to check (a blocks-only pack
+    # has neither guardrails nor agents).
+    if guardrails:
+        from hatch_kindgi.checks.guardrails import guardrail_problems
+
+        for entry in guardrails:
+            problems.extend(guardrail_problems(entry))
+    if not agents:  # only agents name versions: a pack without them needs no version parsing
+        return tuple(dict.fromkeys(problems))
+    from hatch_kindgi.checks.agents import agent_problems
+    from hatch_kindgi.checks.block_refs import block_ref_problems
+    from hatch_kindgi.checks.tool_refs import tool_ref_problems
+    from hatch_kindgi.checks.versions import versions_by_id
+
     block_versions = versions_by_id(blocks)
     tool_versions = versions_by_id(tools)
     for entry in agents:

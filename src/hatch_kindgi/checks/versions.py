@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
-
-import semantic_version  # type: ignore[import-untyped]
+from typing import TYPE_CHECKING, Any, cast
 
 from hatch_kindgi.report.problems import Problem, error
 from hatch_kindgi.report.text import file_of, quoted
+
+if TYPE_CHECKING:
+    import semantic_version  # type: ignore[import-untyped]
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,8 @@ def versions_by_id(entries: Sequence[Mapping[str, Any]]) -> dict[str, list[Broug
 
 def npm_range(text: str) -> semantic_version.NpmSpec | None:
     """The npm-style range, or None when it isn't one."""
+    import semantic_version  # loaded only for a pack whose agents name versions
+
     try:
         return semantic_version.NpmSpec(text)
     except ValueError:
@@ -110,6 +113,8 @@ def unsatisfied_problem(
 
 
 def _parsed(version: str) -> semantic_version.Version | None:
+    import semantic_version
+
     try:
         return semantic_version.Version(version)
     except ValueError:

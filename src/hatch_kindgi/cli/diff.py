@@ -6,8 +6,8 @@ import argparse
 import os
 import sys
 
-from hatch_kindgi.against.formats import DIFF_FORMATS, format_diff
-from hatch_kindgi.against.stage import RefRequest
+from hatch_kindgi.against.formats import DIFF_FORMATS
+from hatch_kindgi.against.reference import RefRequest
 from hatch_kindgi.cli.output import (
     EXIT_OK,
     EXIT_PROBLEMS,
@@ -55,6 +55,8 @@ def _run(args: argparse.Namespace) -> int:
         sys.stderr.write(format_text(others, color=color(sys.stderr)))
     if result.comparison is None:
         return EXIT_PROBLEMS
+    from hatch_kindgi.against.formats import format_diff
+
     sys.stdout.write(format_diff(result.comparison.diff, args.format))
     return EXIT_OK
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from hatch_kindgi.against.stage import ENV_AGAINST
+from hatch_kindgi.against.reference import ENV_AGAINST
 from hatch_kindgi.pipeline import PipelineResult
 from hatch_kindgi.report.formats import encodable, format_text
 from hatch_kindgi.report.sarif import repository_prefix

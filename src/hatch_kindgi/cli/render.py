@@ -18,7 +18,6 @@ from hatch_kindgi.cli.output import (
     write,
 )
 from hatch_kindgi.pipeline import load_entries
-from hatch_kindgi.render.stage import RenderRequest, needs_agents, render
 from hatch_kindgi.report.formats import format_text
 
 
@@ -50,6 +49,8 @@ def _run(args: argparse.Namespace) -> int:
     root = pack_root(args)
     if root is None:
         return EXIT_USAGE
+    from hatch_kindgi.render.stage import RenderRequest, needs_agents, render  # python-liquid
+
     request = RenderRequest(args.target, tuple(args.param), args.agent)
     entries = load_entries(
         root, os.environ, needs_code=lambda blocks: needs_agents(request, blocks.entries)

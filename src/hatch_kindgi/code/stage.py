@@ -13,11 +13,10 @@ import os
 import signal
 import sys
 import tempfile
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from hatch_kindgi.code.outcome import CodeOutcome
 from hatch_kindgi.code.sdk_outcome import PYPROJECT, file_problems, named_file, refusal
 from hatch_kindgi.code.sdk_run import IndexerJob, IndexerRun, has_kindgi, run_indexer
 from hatch_kindgi.code.single_module import pack_table, single_module_pyproject
@@ -32,17 +31,6 @@ __all__ = ["PYPROJECT", "CodeOutcome", "index_code"]
 _SAID_LINES = 6
 _SAID_CHARS = 600
 _MAX_PARALLEL = 8
-
-
-@dataclass(frozen=True)
-class CodeOutcome:
-    """The entries the SDK indexed (as it wrote them) and the problems of the code stage."""
-
-    tools: tuple[dict[str, Any], ...]
-    guardrails: tuple[dict[str, Any], ...]
-    agents: tuple[dict[str, Any], ...]
-    flows: tuple[dict[str, Any], ...]
-    problems: tuple[Problem, ...]
 
 
 _EMPTY = CodeOutcome((), (), (), (), ())
@@ -143,6 +131,8 @@ def _one_at_a_time(
         config = folder / PYPROJECT
         config.write_text(single_module_pyproject(pack, module), encoding="utf-8")
         return _module_outcome(job, module, run_indexer(job, folder, config))
+
+    from concurrent.futures import ThreadPoolExecutor  # loaded on this failure path only
 
     workers = max(1, min(len(modules), os.cpu_count() or 1, _MAX_PARALLEL))
     with ThreadPoolExecutor(max_workers=workers) as pool:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 from itertools import repeat
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
@@ -171,7 +172,13 @@ _ESCAPES = {chr(code): f"\\u{code:04x}" for code in range(0x20)}
 _ESCAPES.update({'"': '\\"', "\\": "\\\\", "\b": "\\b", "\f": "\\f", "\n": "\\n"})
 _ESCAPES.update({"\r": "\\r", "\t": "\\t"})
 _NEEDS_ESCAPE = re.compile(r'[\x00-\x1f"\\\ud800-\udfff]')
-_ESCAPE_TOKEN = re.compile(r'[\ud800-\udbff][\udc00-\udfff]|[\x00-\x1f"\\\ud800-\udfff]')
+_TRANSLATION = str.maketrans(_ESCAPES)
+
+
+@lru_cache(maxsize=1)
+def _escape_tokens() -> re.Pattern[str]:
+    # Compiled on first use (only strings with surrogates need it): it takes milliseconds.
+    return re.compile(r'[\ud800-\udbff][\udc00-\udfff]|[\x00-\x1f"\\\ud800-\udfff]')
 
 
 def _escape_token(match: re.Match[str]) -> str:
@@ -186,7 +193,9 @@ def _string(text: str) -> str:
     """A JSON string literal as well-formed `JSON.stringify` (ES2019) writes it."""
     if _NEEDS_ESCAPE.search(text) is None:
         return f'"{text}"'
-    return '"' + _ESCAPE_TOKEN.sub(_escape_token, text) + '"'
+    if _SURROGATE.search(text) is None:
+        return '"' + text.translate(_TRANSLATION) + '"'
+    return '"' + _escape_tokens().sub(_escape_token, text) + '"'
 
 
 def _number(number: float) -> str:
@@ -247,7 +256,7 @@ _SCALAR_WRITERS: dict[type, Callable[[Any], str]] = {
 
 # Below U+D800 a character is one code unit of the same value, so code-point order (Python's)
 # is code-unit order (JavaScript's): most keys are sorted without encoding them.
-_BEYOND_CODE_POINT_ORDER = re.compile(r"[^\x00-\ud7ff]")
+_BEYOND_CODE_POINT_ORDER = re.compile("[\ud800-\U0010ffff]")  # not [^\x00-\ud7ff]: slow to compile
 
 
 def _items(container: dict[str, object] | list[object]) -> Iterator[tuple[str, object]]:
@@ -261,16 +270,17 @@ def _items(container: dict[str, object] | list[object]) -> Iterator[tuple[str, o
     return zip(repeat(""), container)
 
 
-def canonical_json(value: object) -> str:
+def canonical_json(value: object, *, checked: bool = False) -> str:
     """`value` written as JavaScript writes `JSON.stringify(sortKeysDeep(value), null, 2)`.
 
     Object keys sorted by UTF-16 code units at every level, lists in their order, two-space
     indentation, a trailing newline; strings escaped as `JSON.stringify` escapes them (lone
     surrogates as `\\udxxx`, so the result always encodes to UTF-8), numbers as JavaScript
     writes them (`5.0` -> `5`, `1e21` -> `1e+21`, `-0.0` -> `0`). Raises ValueError if
-    `unrepresentable(value)` reports anything: callers check first and report the problems.
+    `unrepresentable(value)` reports anything: callers check first and report the problems
+    (`checked`: the caller found nothing, so it isn't walked again).
     """
-    problems = unrepresentable(value)
+    problems = [] if checked else unrepresentable(value)
     if problems:
         listed = "; ".join(f"{pointer or '(root)'}: {message}" for pointer, message in problems)
         raise ValueError(f"JavaScript cannot carry this value exactly: {listed}")

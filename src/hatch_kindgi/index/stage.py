@@ -1,4 +1,8 @@
-"""The index stage: the pack-index envelope, checked against its schema, as canonical bytes."""
+"""The index stage: the pack-index envelope, checked against its schema, as canonical bytes.
+
+jsonschema-rs says whether the envelope is valid (`schema.fast`); only when it isn't, or can't
+say, does jsonschema check it again, for the messages.
+"""
 
 from __future__ import annotations
 
@@ -8,15 +12,16 @@ from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator
-from referencing import Registry
-
 from hatch_kindgi.config.stage import PackConfig
 from hatch_kindgi.index.canonical import canonical_json, code_unit_key, unrepresentable
 from hatch_kindgi.index.pins import Pins
 from hatch_kindgi.report.problems import Problem, error, json_pointer
+from hatch_kindgi.schema.fast import FixedSchema
+from hatch_kindgi.schema.survey import json_size
 
 if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+
     from hatch_kindgi.index.cache import IndexChecks
 
 INDEX_FILE = "index.json"
@@ -60,7 +65,7 @@ def index_bytes(envelope: Mapping[str, Any]) -> tuple[bytes | None, list[Problem
 
 def serialized(envelope: Mapping[str, Any]) -> bytes:
     """The canonical UTF-8 bytes of an envelope `index_problems` found nothing wrong with."""
-    return canonical_json(envelope).encode("utf-8", "surrogatepass")
+    return canonical_json(envelope, checked=True).encode("utf-8", "surrogatepass")
 
 
 def index_problems(envelope: Mapping[str, Any], reuse: IndexChecks | None = None) -> list[Problem]:
@@ -79,8 +84,7 @@ def index_problems(envelope: Mapping[str, Any], reuse: IndexChecks | None = None
     ]
     if problems:
         return problems
-    validator = _validator() if reuse is None else reuse.validator
-    for failure in sorted(validator.iter_errors(envelope), key=lambda e: list(e.path)):
+    for failure in _failures(envelope, reuse):
         pointer = json_pointer(failure.absolute_path)
         problems.append(
             error(
@@ -103,8 +107,27 @@ def pack_index_schema() -> dict[str, Any]:
     return schema
 
 
+def _failures(envelope: Mapping[str, Any], reuse: IndexChecks | None) -> list[Any]:
+    """jsonschema's failures of the envelope, in order; none when jsonschema-rs finds it valid."""
+    # unrepresentable() found nothing, so the envelope is JSON data; blocks nest at most 64
+    # deep (the blocks reader), the code entries are the SDK's, so their depth is measured.
+    code_nested = all(json_size(envelope.get(name, [])) is not None for name in CODE_LISTS)
+    if code_nested and _fast_validator().valid(envelope):
+        return []
+    validator = _validator() if reuse is None else reuse.validator
+    return sorted(validator.iter_errors(envelope), key=lambda e: list(e.path))
+
+
+@lru_cache(maxsize=1)
+def _fast_validator() -> FixedSchema:
+    return FixedSchema(pack_index_schema())
+
+
 @lru_cache(maxsize=1)
 def _validator() -> Draft202012Validator:
+    from jsonschema import Draft202012Validator
+    from referencing import Registry
+
     return Draft202012Validator(pack_index_schema(), registry=Registry())
 
 

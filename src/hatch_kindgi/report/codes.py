@@ -66,6 +66,7 @@ CODES: dict[str, str] = {
     "settings-ref": "A settings schema $ref leaves the schema, points to nothing, or loops.",
     "settings-values": "Settings values do not satisfy their (own or inherited) schema.",
     "settings-pattern-timeout": "A settings schema pattern backtracks too long on a value.",
+    "settings-values-timeout": "Checking settings values against their schema takes too long.",
     # --- primitives ---
     "module-not-file": "A path a code glob matched is not a module file of the pack (a folder, "
     "a broken link, a link leading outside the pack).",
@@ -89,6 +90,8 @@ CODES: dict[str, str] = {
     "guardrail-config-schema": "A guardrail's configSchema is not a usable JSON Schema.",
     "guardrail-config": "A guardrail's config does not satisfy its configSchema.",
     "guardrail-config-pattern-timeout": "A configSchema pattern takes too long on the config.",
+    "guardrail-config-timeout": "Checking a guardrail's config against its configSchema takes "
+    "too long.",
     "agent-auto-close": "An agent sets conversationPolicy.autoCloseAfterInactiveSeconds.",
     "agent-instructions-liquid": "An agent's instructions do not parse as Liquid.",
     "agent-output-schema": "An agent's output.schema is not a valid JSON Schema (Draft 2020-12).",

@@ -14,8 +14,6 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 
-from rapidfuzz import fuzz, process
-
 MAX_CANDIDATES = 5_000
 """Most names a hint is chosen among; past it, a guess is noise and costs too much."""
 
@@ -53,6 +51,8 @@ class Suggestions:
             self._sorted = names if len(names) <= MAX_CANDIDATES else []
         if not self._sorted:
             return ""
+        from rapidfuzz import fuzz, process  # loaded with the first hint a run gives
+
         shortlist = process.extract(
             word,
             self._sorted,

@@ -1,118 +1,33 @@
-"""JSON Schema validation that fetches nothing and bounds its pattern matching in time.
+"""The jsonschema validator every message comes from: it fetches nothing, and its time is
+bounded.
 
 Patterns (`pattern`, `patternProperties`, and the `additionalProperties` and
-`unevaluatedProperties` that depend on them) are matched with the `regex` module under a time
-limit, never with `re`: a pattern that backtracks catastrophically on a value is a problem, not
-a hang. A pattern whose counted repetitions would expand past a size limit is refused before it
-is compiled, because `regex` builds such a pattern in memory in full. Settings blocks and
-guardrail configs share these validators.
+`unevaluatedProperties` that depend on them) are matched by `schema.patterns` under a time
+limit, never with `re`. Every keyword counts against the check's budget
+(`patterns.validation_budget`), so a schema whose `$ref`s multiply the work (an `anyOf` of two
+refs to an `anyOf` of two refs ...) stops with `ValidationTimeout` instead of running for
+hours; and `uniqueItems` is decided in linear time where jsonschema compares every pair.
+Settings blocks and guardrail configs share these validators.
 """
 
 from __future__ import annotations
 
-import importlib
-import json
-import re
-import sys
-import time
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
-from functools import lru_cache
+import itertools
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-import regex  # type: ignore[import-untyped]
 from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError
 from referencing import Registry
 
-from hatch_kindgi.report.problems import json_pointer
-from hatch_kindgi.schema.refs import NOT_SCHEMAS, REF_KEYWORDS
+from hatch_kindgi.schema.patterns import search, tick
+from hatch_kindgi.schema.refs import REF_KEYWORDS
 
-PATTERN_TIMEOUT = 0.5
-"""CPU seconds one pattern may take to match one string (`regex` counts CPU time)."""
-PATTERN_BUDGET = 5.0
-"""CPU seconds all pattern matches of one schema check may take together."""
-PATTERN_SIZE_LIMIT = 10_000
-"""The most pattern items counted repetitions may expand to (`(a{100}){100}` is 10,000)."""
-
-
-class PatternTimeout(Exception):
-    """A pattern took longer than its time limit on a string of the instance."""
-
-    def __init__(self, pattern: str, subject: str, seconds: float, in_all: bool) -> None:
-        super().__init__(f"matching {pattern!r} took longer than {seconds:g} s")
-        self.pattern = pattern
-        self.subject = subject
-        self.seconds = seconds
-        self.in_all = in_all
-
-    def explained(self, where: str | None) -> str:
-        """What took too long, on the string `where` says (from `string_pointers`)."""
-        where = where or "a string"
-        if self.in_all:
-            return (
-                f"matching the schema's patterns took longer than {self.seconds:g} s of CPU "
-                "in all, "
-                f"the last {json.dumps(self.pattern)} against {where}; "
-                "simplify the patterns or the values"
-            )
-        return (
-            f"matching {json.dumps(self.pattern)} against {where} took longer than "
-            f"{self.seconds:g} s of CPU: the pattern backtracks catastrophically, and a "
-            "runtime checking these values would hang the same way; rewrite it so no two "
-            "ways of matching overlap (like ^[a-z0-9]+$ for ^([a-z0-9]|[a-z])+$)"
-        )
-
-
-class _Budget:
-    def __init__(self, seconds: float) -> None:
-        self.left = seconds
-        self.total = seconds
-
-
-_BUDGET: ContextVar[_Budget | None] = ContextVar("_BUDGET", default=None)
-
-
-@contextmanager
-def pattern_budget(seconds: float | None = None) -> Iterator[None]:
-    """Bound the CPU time all pattern matches inside the block may take together."""
-    token = _BUDGET.set(_Budget(PATTERN_BUDGET if seconds is None else seconds))
-    try:
-        yield
-    finally:
-        _BUDGET.reset(token)
-
-
-@lru_cache(maxsize=256)
-def _compiled(pattern: str) -> Any:
-    return regex.compile(pattern)
-
-
-def _search(pattern: str, subject: str) -> bool:
-    """Whether `pattern` matches somewhere in `subject`, within the time limits."""
-    budget = _BUDGET.get()
-    in_all = budget is not None and budget.left < PATTERN_TIMEOUT
-    if budget is not None and budget.left <= 0:
-        raise PatternTimeout(pattern, subject, budget.total, in_all=True)
-    limit = budget.left if budget is not None and in_all else PATTERN_TIMEOUT
-    compiled = _compiled(pattern)
-    started = time.thread_time()
-    try:
-        return compiled.search(subject, timeout=limit) is not None
-    except TimeoutError:
-        seconds = budget.total if budget is not None and in_all else limit
-        raise PatternTimeout(pattern, subject, seconds, in_all=in_all) from None
-    finally:
-        if budget is not None:
-            budget.left -= time.thread_time() - started
-
-
-# The four keywords that match patterns, as jsonschema has them, with `_search` for re.search.
+# The four keywords that match patterns, as jsonschema has them, with `search` for re.search.
 
 
 def _pattern(validator: Any, pattern: Any, instance: Any, schema: Any) -> Iterator[Any]:
-    if validator.is_type(instance, "string") and not _search(pattern, instance):
+    if validator.is_type(instance, "string") and not search(pattern, instance):
         yield ValidationError(f"{instance!r} does not match {pattern!r}")
 
 
@@ -121,7 +36,7 @@ def _pattern_properties(validator: Any, patterns: Any, instance: Any, schema: An
         return
     for pattern, subschema in patterns.items():
         for key, value in instance.items():
-            if _search(pattern, key):
+            if search(pattern, key):
                 yield from validator.descend(value, subschema, path=key, schema_path=pattern)
 
 
@@ -133,7 +48,7 @@ def _additional_properties(validator: Any, extra: Any, instance: Any, schema: An
     extras = {
         key
         for key in instance
-        if key not in properties and not any(_search(pattern, key) for pattern in patterns)
+        if key not in properties and not any(search(pattern, key) for pattern in patterns)
     }
     if validator.is_type(extra, "object"):
         for key in extras:
@@ -187,7 +102,7 @@ def _valid(errors: Iterable[Any]) -> bool:
 
 
 def _evaluated_keys(validator: Any, instance: Any, schema: Any) -> set[str]:
-    """jsonschema's `find_evaluated_property_keys_by_schema`, matching with `_search`."""
+    """jsonschema's `find_evaluated_property_keys_by_schema`, matching with `search`."""
     if validator.is_type(schema, "boolean"):
         return set()
     keys: set[str] = set()
@@ -205,7 +120,7 @@ def _evaluated_keys(validator: Any, instance: Any, schema: Any) -> set[str]:
         if subschema is not None:
             keys |= {k for k, v in instance.items() if _valid(validator.descend(v, subschema))}
     for pattern in schema.get("patternProperties", {}):
-        keys |= {key for key in instance if _search(pattern, key)}
+        keys |= {key for key in instance if search(pattern, key)}
     for key, subschema in schema.get("dependentSchemas", {}).items():
         if key in instance:
             keys |= _evaluated_keys(validator, instance, subschema)
@@ -223,107 +138,111 @@ def _evaluated_keys(validator: Any, instance: Any, schema: Any) -> set[str]:
     return keys
 
 
+# uniqueItems: jsonschema's answer (its `uniq`), in linear time where it compares every pair.
+
+_TRUE, _FALSE = object(), object()
+
+
+def _unbool(element: Any) -> Any:
+    """jsonschema's `unbool`: True and 1, False and 0 made different."""
+    if element is True:
+        return _TRUE
+    if element is False:
+        return _FALSE
+    return element
+
+
+def _equal(one: Any, two: Any) -> bool:
+    """jsonschema's `equal`."""
+    if one is two:
+        return True
+    if isinstance(one, str) or isinstance(two, str):
+        return bool(one == two)
+    if isinstance(one, Sequence) and isinstance(two, Sequence):
+        return len(one) == len(two) and all(_equal(i, j) for i, j in zip(one, two))
+    if isinstance(one, Mapping) and isinstance(two, Mapping):
+        return len(one) == len(two) and all(
+            key in two and _equal(value, two[key]) for key, value in one.items()
+        )
+    return bool(_unbool(one) == _unbool(two))
+
+
+class _Unhashable(Exception):
+    pass
+
+
+def _key(value: Any) -> Any:
+    """A hashable key, equal for two values exactly when `_equal` holds between them."""
+    if value is True or value is _TRUE:
+        return (1,)
+    if value is False or value is _FALSE:
+        return (2,)
+    if value is None:
+        return (3,)
+    if isinstance(value, (int, float)):  # 1 and 1.0 are equal, and so are their hashes
+        return (4, value)
+    if isinstance(value, str):
+        return (5, value)
+    if isinstance(value, Sequence):
+        return (6, tuple(_key(item) for item in value))
+    if isinstance(value, Mapping) and all(isinstance(key, str) for key in value):
+        return (7, frozenset((key, _key(item)) for key, item in value.items()))
+    raise _Unhashable
+
+
+def _unique(container: Sequence[Any]) -> bool:
+    """jsonschema's `uniq`: sorted neighbours when the items sort, else every pair compared
+    (here: by key, in linear time; by every pair only for items no key describes)."""
+    try:
+        ordered = sorted(_unbool(item) for item in container)
+        return not any(_equal(i, j) for i, j in zip(ordered, itertools.islice(ordered, 1, None)))
+    except (NotImplementedError, TypeError):
+        pass
+    try:
+        keys = [_key(_unbool(item)) for item in container]
+    except (_Unhashable, TypeError):
+        seen: list[Any] = []
+        for item in container:
+            element = _unbool(item)
+            if any(_equal(each, element) for each in seen):
+                return False
+            seen.append(element)
+        return True
+    return len(set(keys)) == len(keys)
+
+
+def _unique_items(validator: Any, unique: Any, instance: Any, schema: Any) -> Iterator[Any]:
+    if unique and validator.is_type(instance, "array") and not _unique(instance):
+        yield ValidationError(f"{instance!r} has non-unique elements")
+
+
+_Keyword = Callable[[Any, Any, Any, Any], Any]
+
+
+def _counted(keyword: _Keyword) -> _Keyword:
+    """`keyword`, counting one step of the check's budget each time it runs."""
+
+    def counted(validator: Any, value: Any, instance: Any, schema: Any) -> Any:
+        tick()
+        return keyword(validator, value, instance, schema)
+
+    return counted
+
+
+_KEYWORDS: dict[str, _Keyword] = {
+    **Draft202012Validator.VALIDATORS,
+    "pattern": _pattern,
+    "patternProperties": _pattern_properties,
+    "additionalProperties": _additional_properties,
+    "unevaluatedProperties": _unevaluated_properties,
+    "uniqueItems": _unique_items,
+}
+
 BoundedValidator: type[Draft202012Validator] = validators.extend(  # type: ignore[no-untyped-call]
-    Draft202012Validator,
-    {
-        "pattern": _pattern,
-        "patternProperties": _pattern_properties,
-        "additionalProperties": _additional_properties,
-        "unevaluatedProperties": _unevaluated_properties,
-    },
+    Draft202012Validator, {name: _counted(keyword) for name, keyword in _KEYWORDS.items()}
 )
 
 
 def bounded_validator(schema: Any) -> Draft202012Validator:
-    """A Draft 2020-12 validator that fetches nothing and bounds its pattern matching."""
+    """A Draft 2020-12 validator that fetches nothing and bounds its time."""
     return BoundedValidator(schema, registry=Registry())
-
-
-_SRE: Any = importlib.import_module("re._parser" if sys.version_info >= (3, 11) else "sre_parse")
-_REPEATS = frozenset(
-    getattr(_SRE, name)
-    for name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT")  # the last from 3.11 on
-    if hasattr(_SRE, name)
-)
-
-
-def pattern_findings(schema: Any) -> Iterator[tuple[str, str]]:
-    """A (pointer, message) for each pattern of `schema` too large or unusable to match."""
-    for path, pattern in _patterns(schema, ()):
-        pointer = json_pointer(path)
-        try:
-            size = _expanded_size(_SRE.parse(pattern))
-        except (re.error, RecursionError, OverflowError) as cause:
-            yield pointer, f"{json.dumps(pattern)} is not a regular expression: {cause}"
-            continue
-        if size > PATTERN_SIZE_LIMIT:
-            yield (
-                pointer,
-                f"the pattern {json.dumps(pattern)} is too large to check: its counted "
-                f"repetitions expand to {size} items, more than {PATTERN_SIZE_LIMIT}; use "
-                "smaller bounds ({1,100} rather than {1,100000}) or check the length with "
-                "maxLength",
-            )
-            continue
-        try:
-            _compiled(pattern)
-        except (regex.error, RecursionError, OverflowError) as cause:
-            yield pointer, f"the pattern {json.dumps(pattern)} cannot be compiled: {cause}"
-
-
-def pattern_pointer(schema: Any, pattern: str) -> str:
-    """The pointer (in `schema`) of the first place that declares `pattern`."""
-    return next((json_pointer(path) for path, each in _patterns(schema, ()) if each == pattern), "")
-
-
-def _patterns(node: Any, path: tuple[object, ...]) -> Iterator[tuple[tuple[object, ...], str]]:
-    """Each `pattern` and `patternProperties` key of a schema, with its path."""
-    if isinstance(node, list):
-        for index, item in enumerate(node):
-            yield from _patterns(item, (*path, index))
-        return
-    if not isinstance(node, dict):
-        return
-    if isinstance(node.get("pattern"), str):
-        yield (*path, "pattern"), node["pattern"]
-    if isinstance(node.get("patternProperties"), dict):
-        for key in node["patternProperties"]:
-            yield (*path, "patternProperties", key), key
-    for key, value in node.items():
-        if key not in NOT_SCHEMAS:
-            yield from _patterns(value, (*path, key))
-
-
-def _expanded_size(items: Any) -> int:
-    """How many items a parsed pattern has once its counted repetitions are written out."""
-    total = 0
-    for op, argument in items:
-        if op in _REPEATS:
-            low, high, sub = argument
-            count = low if high == _SRE.MAXREPEAT else high
-            total += max(count, 1) * _expanded_size(sub)
-        else:
-            total += 1 + sum(_expanded_size(sub) for sub in _subpatterns(argument))
-    return total
-
-
-def _subpatterns(argument: Any) -> Iterator[Any]:
-    if isinstance(argument, _SRE.SubPattern):
-        yield argument
-    elif isinstance(argument, (list, tuple)):
-        for item in argument:
-            yield from _subpatterns(item)
-
-
-def string_pointers(node: Any, text: str, path: tuple[object, ...] = ()) -> Iterator[str]:
-    """Where `node` holds `text`: "the string at POINTER" or "the key of POINTER"."""
-    if isinstance(node, str) and node == text:
-        yield f"the string at {json_pointer(path)}"
-    elif isinstance(node, list):
-        for index, item in enumerate(node):
-            yield from string_pointers(item, text, (*path, index))
-    elif isinstance(node, dict):
-        for key, value in node.items():
-            if key == text:
-                yield f"the key of {json_pointer((*path, key))}"
-            yield from string_pointers(value, text, (*path, key))

@@ -2,51 +2,28 @@
 
 from __future__ import annotations
 
-import http.server
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from jsonschema import Draft202012Validator
 from referencing.exceptions import Unresolvable
 
 from hatch_kindgi.blocks import settings as _settings_check
 from hatch_kindgi.blocks.settings import SchemaChecks
 from hatch_kindgi.blocks.stage import check_blocks
 from hatch_kindgi.report.problems import error
+from hatch_kindgi.schema.survey import Survey, survey
+from hatch_kindgi.schema.validation import Validator
 from tests.helpers.blocks import block_paths, settings, write
-
-
-class _CountingHandler(http.server.BaseHTTPRequestHandler):
-    requests: list[str] = []  # noqa: RUF012 (one server per test)
-
-    def do_GET(self) -> None:
-        type(self).requests.append(self.path)
-        body = b'{"type": "string"}'
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, format: str, *args: Any) -> None:
-        """Quiet."""
+from tests.helpers.loopback import schema_server
 
 
 @pytest.fixture
 def loopback() -> Iterator[tuple[str, list[str]]]:
     """A loopback HTTP server serving a schema; yields its URL and the requests it got."""
-    _CountingHandler.requests = []
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _CountingHandler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/limit.json", _CountingHandler.requests
-    finally:
-        server.shutdown()
-        server.server_close()
+    with schema_server() as (base, requests):
+        yield f"{base}/limit.json", requests
 
 
 def test_remote_ref_is_a_problem_and_nothing_is_fetched(
@@ -66,7 +43,8 @@ def test_remote_ref_is_a_problem_and_nothing_is_fetched(
 def test_validator_itself_never_fetches(loopback: tuple[str, list[str]]) -> None:
     """Past the static check, the validator's empty registry refuses the ref: no request."""
     url, requests = loopback
-    validator = _settings_check._build_validator({"$ref": url})
+    schema = {"$ref": url}
+    validator = _settings_check._build_validator(schema, survey(schema))
     with pytest.raises(Unresolvable):
         list(validator.iter_errors(5))
     assert requests == []
@@ -95,9 +73,9 @@ def test_validator_built_once_per_distinct_schema(
     built: list[dict[str, Any]] = []
     real = _settings_check._build_validator
 
-    def counting(schema: dict[str, Any]) -> Draft202012Validator:
+    def counting(schema: dict[str, Any], surveyed: Survey) -> Validator:
         built.append(schema)
-        return real(schema)
+        return real(schema, surveyed)
 
     monkeypatch.setattr(_settings_check, "_build_validator", counting)
     first = {"type": "object", "properties": {"n": {"minimum": 0}}}

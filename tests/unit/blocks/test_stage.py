@@ -248,7 +248,7 @@ def test_null_where_a_string_belongs_is_a_problem(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("enabled", [True, False])
 def test_collector_state_is_restored(enabled: bool) -> None:
-    """The stage pauses Python's cyclic collector and leaves it as the caller had it."""
+    """The stage leaves Python's cyclic collector as the caller had it."""
     files, _ = block_paths(GOOD)
     was = gc.isenabled()
     try:

@@ -4,11 +4,18 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
+import pytest
+
+from hatch_kindgi import pipeline
 from hatch_kindgi.config.stage import PackConfig
 from hatch_kindgi.index.pins import RECORD_FILE, Pins, read_recorded_pins, record_pins
-from hatch_kindgi.index.stage import build_envelope, index_bytes, pack_index_schema
+from hatch_kindgi.index.stage import build_envelope, index_bytes, pack_index_schema, serialized
 from hatch_kindgi.report.problems import error
+from tests.helpers.fast_path import fast_path_off
+from tests.helpers.golden import GOLDEN_ENV
+from tests.helpers.packs import TESTPACKS
 from tests.oracle.node import node_canonical
 
 PACK = PackConfig("acme.ledger", "1.0.0", {})
@@ -109,3 +116,35 @@ def test_broken_pin_record_is_a_problem(tmp_path: Path) -> None:
     (tmp_path / RECORD_FILE).write_text(json.dumps({"artifactVersion": "1"}), "utf-8")
     _, problems = read_recorded_pins(tmp_path)
     assert [(p.code, p.file) for p in problems] == [("pin-record", RECORD_FILE)]
+
+
+def test_check_asks_for_no_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whether a run failed is known without writing the index (`check` writes none); the
+    bytes are written when asked for."""
+    written: list[object] = []
+    real = serialized
+
+    def counting(envelope: Any) -> bytes:
+        written.append(envelope)
+        return real(envelope)
+
+    monkeypatch.setattr("hatch_kindgi.pipeline.serialized", counting)
+    result = pipeline.run_pipeline(TESTPACKS / "blocks", environ=GOLDEN_ENV)
+    assert not result.failed
+    assert written == []
+    assert result.index is not None
+    assert len(written) == 1
+
+
+def test_envelope_checked_by_jsonschema_alone_the_same() -> None:
+    """Without jsonschema-rs (Python 3.9), the same failures and the same bytes."""
+    broken = {k: v for k, v in TOOL.items() if k != "input"}
+    envelopes = [
+        build_envelope(PACK, PINS, {"tools": tools}, [])
+        for tools in ([TOOL], [broken], [dict(TOOL, modulePath="./x.py")], [TOOL, TOOL])
+    ]
+    fast = [index_bytes(envelope) for envelope in envelopes]
+    with fast_path_off():
+        assert [index_bytes(envelope) for envelope in envelopes] == fast
+    assert fast[0][0] is not None
+    assert [data is None for data, _ in fast[1:]] == [True, True, False]

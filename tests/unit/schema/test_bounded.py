@@ -1,4 +1,5 @@
-"""Patterns are matched in bounded time: a catastrophic one is a problem, never a hang."""
+"""Validation in bounded time: a catastrophic pattern, refs that multiply the work or a long
+`uniqueItems` are a problem or a quick answer, never a hang."""
 
 from __future__ import annotations
 
@@ -6,15 +7,21 @@ import time
 from typing import Any
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
+from jsonschema import _utils as jsonschema_utils
 from referencing import Registry
 
 from hatch_kindgi.blocks.settings import SchemaChecks
 from hatch_kindgi.checks.stage import check_entries
 from hatch_kindgi.report.problems import error
-from hatch_kindgi.schema import bounded as _bounded_schema
-from hatch_kindgi.schema.bounded import bounded_validator, pattern_budget
+from hatch_kindgi.schema import bounded as _bounded
+from hatch_kindgi.schema import patterns as _patterns
+from hatch_kindgi.schema.bounded import bounded_validator
+from hatch_kindgi.schema.patterns import validation_budget
 from tests.helpers.entries import GUARD_FILE, guardrail
+from tests.helpers.fast_path import fast_path_off
 
 SLOW = "^([a-z0-9]|[a-z])+$"  # two alternatives match the same letters: 2^n ways to fail
 VICTIM = "a" * 30 + "!"
@@ -76,8 +83,8 @@ def test_every_keyword_that_matches_is_bounded(schema: dict[str, Any]) -> None:
 
 def test_budget_bounds_many_slow_matches(monkeypatch: pytest.MonkeyPatch) -> None:
     """Many matches each under the per-match limit still stop once the budget is spent."""
-    monkeypatch.setattr(_bounded_schema, "PATTERN_TIMEOUT", 0.05)
-    monkeypatch.setattr(_bounded_schema, "PATTERN_BUDGET", 0.2)
+    monkeypatch.setattr(_patterns, "PATTERN_TIMEOUT", 0.05)
+    monkeypatch.setattr(_patterns, "PATTERN_BUDGET", 0.2)
     schema = {"items": {"pattern": "^(a|a)*$"}}
     values = {"list": ["a" * 14 + "!"] * 500}  # a few ms each; 500 of them are seconds
     problems = SchemaChecks().value_problems("b.json", values, {"properties": {"list": schema}})
@@ -101,7 +108,7 @@ def test_pattern_too_large_to_compile_is_a_schema_problem() -> None:
 )
 def test_expanded_size(pattern: str, size: int) -> None:
     """Counted repetitions multiply what they repeat; open-ended ones count it once."""
-    assert _bounded_schema._expanded_size(_bounded_schema._SRE.parse(pattern)) == size
+    assert _patterns._expanded_size(_patterns._SRE.parse(pattern)) == size
 
 
 @pytest.mark.parametrize(
@@ -147,7 +154,7 @@ def test_expanded_size(pattern: str, size: int) -> None:
 def test_bounded_keywords_agree_with_jsonschema(schema: dict[str, Any], instance: Any) -> None:
     """On ordinary input the bounded keywords give jsonschema's own failures and messages."""
     stock = Draft202012Validator(schema, registry=Registry())
-    with pattern_budget():
+    with validation_budget():
         assert _messages(bounded_validator(schema), instance) == _messages(stock, instance)
 
 
@@ -191,3 +198,105 @@ def test_config_schema_pattern_too_large() -> None:
             pointer="/configSchema/properties/name/pattern",
         ),
     )
+
+
+_ITEMS = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.sampled_from([0, 1, -1, 1.0, 0.0, -0.0, 2.5, 2**64, float(2**64)])
+    | st.sampled_from(["", "1", "a", "é"]),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(st.sampled_from(["a", "b", "1"]), inner, max_size=2)
+    ),
+    max_leaves=6,
+)
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(_ITEMS, max_size=6))
+@example([True, 1])
+@example([0, False, 0.0])
+@example([[1], [True], [1.0]])
+@example([{"a": True}, {"a": 1}])
+@example([{"a": [1]}, {"a": [1.0]}])
+@example([2**64, float(2**64)])
+def test_unique_items_is_jsonschemas_uniq(items: list[Any]) -> None:
+    """Same answer as jsonschema's own `uniq`: True and 1 differ, 1 and 1.0 don't, and the
+    quirks of its sorted path (`[[1], [True], [1.0]]`) are kept."""
+    assert _bounded._unique(items) == jsonschema_utils.uniq(items)
+
+
+def test_unique_items_of_twenty_thousand_objects_in_linear_time() -> None:
+    """jsonschema compares every pair of objects (2e8 comparisons here); now it is one pass."""
+    schema = {"type": "object", "properties": {"rows": {"type": "array", "uniqueItems": True}}}
+    rows = [{"id": n, "tags": [n, str(n)]} for n in range(20_000)]
+    started = time.process_time()
+    with fast_path_off():
+        clean = SchemaChecks().value_problems("b.json", {"rows": rows}, schema)
+        repeated = SchemaChecks().value_problems(
+            "b.json", {"rows": [*rows, {"tags": [0, "0"], "id": 0}]}, schema
+        )
+    assert time.process_time() - started < 10
+    assert clean == []
+    assert [(p.code, p.pointer) for p in repeated] == [("settings-values", "/content/values/rows")]
+    assert repeated[0].message.endswith("has non-unique elements")
+
+
+def test_unique_items_message_is_jsonschemas() -> None:
+    """The failure reads as stock jsonschema words it."""
+    stock = Draft202012Validator({"uniqueItems": True}, registry=Registry())
+    for instance in ([1, 1.0], [{"a": [1]}, {"a": [1.0]}], [[True], [True]], ["x", "x"]):
+        assert _messages(bounded_validator({"uniqueItems": True}), instance) == (
+            _messages(stock, instance)
+        )
+
+
+def _multiplying_refs(levels: int) -> dict[str, Any]:
+    """Each level an anyOf of two refs to the next: 2**levels ways to fail."""
+    defs: dict[str, Any] = {
+        f"a{n}": {"anyOf": [{"$ref": f"#/$defs/a{n + 1}"}, {"$ref": f"#/$defs/a{n + 1}"}]}
+        for n in range(levels)
+    }
+    defs[f"a{levels}"] = {"type": "string"}
+    return {"$defs": defs, "$ref": "#/$defs/a0"}
+
+
+def test_multiplying_refs_stop_within_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A schema whose refs multiply the work is stopped once its budget is spent."""
+    monkeypatch.setattr(_patterns, "VALIDATION_BUDGET", 0.3)
+    started = time.process_time()
+    problems = SchemaChecks().value_problems("b.json", {"n": 1}, _multiplying_refs(40), "1.0.0")
+    assert time.process_time() - started < 5
+    assert [(p.code, p.pointer) for p in problems] == [
+        ("settings-values-timeout", "/content/schema")
+    ]
+    assert problems[0].message.startswith(
+        "checking the values against the schema (the schema of version 1.0.0) took longer "
+        "than 0.3 s of CPU (its pattern matching aside)"
+    )
+
+
+def test_multiplying_refs_in_a_config_schema(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same bound for a guardrail's config."""
+    monkeypatch.setattr(_patterns, "VALIDATION_BUDGET", 0.3)
+    entry = guardrail(configSchema=_multiplying_refs(40), config={"n": 1})
+    problems = check_entries([], [entry], [], [], [])
+    assert [(p.code, p.file, p.pointer) for p in problems] == [
+        ("guardrail-config-timeout", GUARD_FILE, "/configSchema")
+    ]
+    assert problems[0].message.startswith(
+        'configSchema of guardrail "acme.tone": checking the config against it took longer '
+        "than 0.3 s of CPU"
+    )
+
+
+def test_budget_spent_on_patterns_is_not_counted_twice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Slow patterns report as patterns: the rest of the budget leaves their time aside."""
+    monkeypatch.setattr(_patterns, "PATTERN_TIMEOUT", 0.05)
+    monkeypatch.setattr(_patterns, "PATTERN_BUDGET", 0.3)
+    monkeypatch.setattr(_patterns, "VALIDATION_BUDGET", 0.2)
+    values = {"list": ["a" * 14 + "!"] * 500}
+    schema = {"properties": {"list": {"items": {"pattern": "^(a|a)*$"}}}}
+    problems = SchemaChecks().value_problems("b.json", values, schema)
+    assert [p.code for p in problems[-1:]] == ["settings-pattern-timeout"]

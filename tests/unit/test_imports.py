@@ -1,0 +1,117 @@
+"""The command line loads only what the pack needs: no Liquid without a template, no
+jsonschema while jsonschema-rs finds everything valid, nothing of hatchling ever."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from hatch_kindgi.schema import fast
+from tests.helpers.blocks import settings, write
+from tests.helpers.packs import REPO
+
+PYPROJECT = """\
+[project]
+name = "imports-pack"
+version = "1.0.0"
+
+[tool.kindgi.pack]
+id = "acme.imports"
+version = "1.0.0"
+
+[tool.hatch.build.hooks.kindgi]
+published-at = "2026-01-02T03:04:05.678Z"
+"""
+
+_LOADED = """\
+import json, sys
+from hatch_kindgi.cli.main import main
+code = main(["check", sys.argv[1]])
+print(json.dumps([code, sorted({name.split(".")[0] for name in sys.modules})]))
+"""
+
+HEAVY = (
+    "liquid",
+    "jsonschema",
+    "referencing",
+    "regex",
+    "semantic_version",
+    "hatchling",
+    "rapidfuzz",
+    "watchfiles",
+)
+
+
+def _run_check(pack: Path) -> tuple[int, list[str], str]:
+    """`check` on `pack` in a fresh interpreter: its exit code, the top-level packages it
+    loaded, and what it printed."""
+    done = subprocess.run(
+        [sys.executable, "-c", _LOADED, str(pack)],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        stdin=subprocess.DEVNULL,
+        timeout=120,
+        check=True,
+    )
+    code, modules = json.loads(done.stdout.strip().splitlines()[-1])
+    return code, modules, done.stdout
+
+
+def _loaded(pack: Path) -> set[str]:
+    code, modules, printed = _run_check(pack)
+    assert code == 0, printed
+    return {name for name in modules if name in HEAVY}
+
+
+def _schema() -> dict[str, object]:
+    return {"type": "object", "properties": {"limit": {"type": "integer", "minimum": 0}}}
+
+
+@pytest.mark.skipif(not fast.available(), reason="jsonschema-rs needs Python 3.10+")
+def test_settings_only_pack_loads_no_liquid_and_no_jsonschema(tmp_path: Path) -> None:
+    """Settings blocks with valid schemas and values: jsonschema-rs answers everything."""
+    write(
+        tmp_path,
+        {
+            "pyproject.toml": PYPROJECT,
+            "blocks/a.json": settings("acme.a", "1.0.0", {"limit": 5}, _schema()),
+            "blocks/a2.json": settings("acme.a", "1.1.0", {"limit": 6}),
+        },
+    )
+    assert _loaded(tmp_path) == set()
+
+
+def test_prompts_load_liquid_and_nothing_of_hatchling(tmp_path: Path) -> None:
+    """A template to parse loads python-liquid; the command line never loads hatchling."""
+    prompt = {
+        "id": "acme.p",
+        "version": "1.0.0",
+        "kind": "prompt",
+        "content": {
+            "template": "Hi {{ name }}",
+            "parameters": [{"name": "name", "type": "string"}],
+        },
+    }
+    write(tmp_path, {"pyproject.toml": PYPROJECT, "blocks/p.json": prompt})
+    assert _loaded(tmp_path) == {"liquid"}
+
+
+def test_invalid_values_load_jsonschema_for_the_messages(tmp_path: Path) -> None:
+    """Only a failure (worded by jsonschema) loads it."""
+    write(
+        tmp_path,
+        {
+            "pyproject.toml": PYPROJECT,
+            "blocks/a.json": settings("acme.a", "1.0.0", {"limit": -5}, _schema()),
+        },
+    )
+    code, modules, printed = _run_check(tmp_path)
+    assert "-5 is less than the minimum of 0" in printed
+    assert code == 1
+    assert "jsonschema" in modules
+    assert "liquid" not in modules
