@@ -48,6 +48,7 @@ CODE_CASES = (
     "model-settings-model",
     "model-settings-value",
     "module-kind-mismatch",
+    "module-name-glob-chars",
     "module-no-primitives",
     "tool-version",
     "version-range",
