@@ -22,6 +22,8 @@ CODES: dict[str, str] = {
     "env-duplicate": "An env name is listed twice, or in both required and optional.",
     # --- discovery ---
     "discovery-pattern": "A discovery glob cannot be used (absolute, escapes the pack, empty).",
+    "link-outside-pack": "A folder a discovery glob starts from is a symbolic link leading "
+    "outside the pack: nothing under it is read.",
     # --- pins ---
     "pin-published-at": "published-at is not an ISO 8601 date-time with a zone.",
     "pin-record": "The pin record in the sdist (.hatch-kindgi-pins.json) is unreadable.",
