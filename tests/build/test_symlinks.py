@@ -236,12 +236,34 @@ def test_build_refuses_blocks_linked_to_proc_self(tmp_path: Path) -> None:
     )
 
 
+# How `lib/_secret.py` leads out: what links, and what the import names.
+IMPORT_LINKS = {
+    "folder": ("lib", "outside", '"lib" is a symbolic link that leads outside the pack'),
+    "file": (
+        "lib/_secret.py",
+        "outside/_secret.py",
+        '"lib/_secret.py" is a symbolic link that leads outside the pack',
+    ),
+    "package": (
+        "lib",
+        "outside",
+        '"lib/__init__.py" is reached through the symbolic link "lib", which leads outside the '
+        "pack",
+    ),
+}
+
+
 @pytest.mark.slow
 @pytest.mark.sdk
-def test_build_refuses_code_importing_through_a_link_out_of_the_pack(tmp_path: Path) -> None:
-    """A tool module importing `lib/_secret.py` through `lib -> ../outside` fails to import;
+@pytest.mark.parametrize("how", sorted(IMPORT_LINKS))
+def test_build_refuses_code_importing_through_a_link_out_of_the_pack(
+    tmp_path: Path, how: str
+) -> None:
+    """A tool module importing `lib/_secret.py` through a link out of the pack fails to import;
     the outside module never runs and its secret reaches no index."""
     outside = _outside(tmp_path)
+    if how == "package":
+        (outside / "__init__.py").write_text("", "utf-8")
     pack = _pack(
         tmp_path,
         {
@@ -250,11 +272,12 @@ def test_build_refuses_code_importing_through_a_link_out_of_the_pack(tmp_path: P
             )
         },
     )
-    (pack / "lib").symlink_to(outside, target_is_directory=True)
+    link, target, said = IMPORT_LINKS[how]
+    (pack / link).parent.mkdir(parents=True, exist_ok=True)
+    (pack / link).symlink_to(tmp_path / target)
     assert _failed_without_secret(tmp_path, pack) == (
-        "tools/ping.py:4: error[module-import]: import failed: LinkOutsidePack: "
-        '"lib/_secret.py" is reached through the symbolic link "lib", which leads outside the '
-        "pack; the build imports nothing from outside the pack root\n"
+        f"tools/ping.py:4: error[module-import]: import failed: LinkOutsidePack: {said}; the "
+        "build imports nothing from outside the pack root\n"
         "1 error, 0 warnings in 1 file\n"
     )
 

@@ -40,6 +40,7 @@ CODE_CASES = (
     "guardrail-config",
     "guardrail-config-schema",
     "guardrail-llm-judge",
+    "import-forged-outcome",
     "import-os-exit",
     "import-print-megabyte",
     "import-raises",
@@ -354,3 +355,169 @@ def test_broken_case_report_matches_golden(case: str) -> None:
     )
     report = _rendered([*outcome.problems, *checked])
     assert report == (root / "expected.txt").read_text(encoding="utf-8")
+
+
+# --- what pack code prints is text, never our protocol ---
+
+FORGED_OK = '{"kind":"ok","value":{"fileErrors":[],"warnings":[]}}'
+PRINTED = {
+    "forged-ok": f"'\\n{FORGED_OK}\\n'",
+    "deep": "'{\"kind\":' * 200_000",
+    "quadratic": "'{\"kind\":1}x' * 1_000_000",
+}
+
+
+def _printing(payload: str, then: str = "") -> str:
+    """A helper module printing `payload` at import and at exit, on stdout and stderr."""
+    return f"""\
+        import atexit, os, sys
+
+        TEXT = {payload}
+        sys.stdout.write(TEXT)
+        sys.stderr.write(TEXT)
+        sys.stdout.flush()
+        atexit.register(lambda: (sys.stdout.write(TEXT), os.write(1, TEXT.encode())))
+        {then}
+        """
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("printed", sorted(PRINTED))
+def test_printed_outcome_lookalikes_are_only_text(tmp_path: Path, printed: str) -> None:
+    """A forged `ok` line, 200,000 `{"kind":` and `{"kind":1}x` a million times, printed at
+    import and at exit, change nothing: the module that fails to import is still named."""
+    root = scratch_pack(
+        tmp_path / "pack",
+        {
+            "tools/ping.py": PING_TOOL,
+            "tools/broken.py": "\n\nraise RuntimeError('boom')\n",
+            "tools/_noise.py": _printing(PRINTED[printed]),
+        },
+    )
+    started = time.monotonic()
+    outcome = index(root)
+    assert time.monotonic() - started < 60  # a parse of the output that grows with its square
+    assert [(p.code, p.file, p.line, p.message) for p in outcome.problems] == [
+        ("module-import", "tools/broken.py", 3, "import failed: RuntimeError: boom")
+    ]
+    assert [entry["id"] for entry in outcome.tools] == ["acme.scratch.ping"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("printed", sorted(PRINTED))
+def test_what_a_crashing_module_printed_is_quoted_short(tmp_path: Path, printed: str) -> None:
+    """A module that prints the lookalikes and exits is named with a bounded quote of them."""
+    root = scratch_pack(
+        tmp_path / "pack",
+        {"tools/ping.py": PING_TOOL, "tools/_noise.py": _printing(PRINTED[printed], "os._exit(5)")},
+    )
+    outcome = index(root)
+    assert [(p.code, p.file) for p in outcome.problems] == [("module-import", "tools/_noise.py")]
+    message = outcome.problems[0].message
+    assert message.startswith(
+        "the kindgi indexer exited with code 5 while importing this module; it said: "
+    )
+    assert len(message) < 800
+    assert [entry["id"] for entry in outcome.tools] == ["acme.scratch.ping"]
+
+
+# --- nothing pack code starts outlives the code stage ---
+
+DAEMON = """\
+    import os, time
+
+    def _daemon(pids):
+        # The classic daemon: fork, setsid, fork again; the grandchild is re-parented.
+        if os.fork() == 0:
+            os.setsid()
+            if os.fork() == 0:
+                with open(pids, "a") as out:
+                    out.write(f"{{os.getpid()}}\\n")
+                os.execvp("sleep", ["sleep", "600"])
+            os._exit(0)
+        os.wait()
+        seen = time.monotonic()
+        while open(pids).read().count("\\n") < {count} and time.monotonic() - seen < 20:
+            time.sleep(0.01)
+
+    _daemon({pids!r})
+    """
+AFTER = {
+    "returns": "",
+    "raises": "raise RuntimeError('after the daemon')",
+    "exits": "os._exit(3)",
+    "hangs": "time.sleep(600)",
+}
+CLOSER = """\
+    from kindgi import Agent
+
+    closer = Agent(
+        id="acme.scratch.closer",
+        version="1.0.0",
+        name="Closer",
+        instructions="Hi.",
+        conversation_policy={"autoCloseAfterInactiveSeconds": 60},
+    )
+    """
+
+
+def _gone(pids: Path) -> list[int]:
+    """The daemons recorded in `pids`, checked for being gone; the ones still alive."""
+    recorded = [int(pid) for pid in pids.read_text().split()]
+    assert recorded  # the test is not vacuous: daemons were started
+    deadline = time.monotonic() + 5
+    while any(alive(pid) for pid in recorded) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return [pid for pid in recorded if alive(pid)]
+
+
+linux_only = pytest.mark.skipif(
+    not sys.platform.startswith("linux"),
+    reason="only Linux can reach a daemon that left the session (docs/configuration.md)",
+)
+
+
+@linux_only
+@pytest.mark.slow
+@pytest.mark.parametrize("after", sorted(AFTER))
+def test_daemon_started_at_import_is_gone_after_the_stage(
+    tmp_path: Path, own_tempdir: Path, after: str
+) -> None:
+    """A double-forked, setsid daemon a module starts is killed whatever the module does next:
+    return, raise, exit the indexer, or hang past the time limit."""
+    pids = tmp_path / "pids"
+    pids.write_text("")
+    module = textwrap.dedent(DAEMON.format(pids=str(pids), count=1)) + AFTER[after] + "\n"
+    root = scratch_pack(tmp_path / "pack", {"tools/ping.py": PING_TOOL, "tools/_daemon.py": ""})
+    (root / "tools/_daemon.py").write_text(module, encoding="utf-8")
+    outcome = index(root, timeout=8)
+    assert [entry["id"] for entry in outcome.tools] == ["acme.scratch.ping"]
+    assert [p.file for p in outcome.problems] == (
+        [] if after == "returns" else ["tools/_daemon.py"]
+    )
+    assert _gone(pids) == []
+    assert list(own_tempdir.iterdir()) == []
+
+
+@linux_only
+@pytest.mark.slow
+def test_daemons_of_the_one_at_a_time_runs_are_gone(tmp_path: Path) -> None:
+    """When the whole pack is refused, every module runs alone: no daemon of any run is left."""
+    pids = tmp_path / "pids"
+    pids.write_text("")
+    daemon = textwrap.dedent(DAEMON.format(pids=str(pids), count=0))
+    root = scratch_pack(
+        tmp_path / "pack",
+        {"tools/ping.py": PING_TOOL, "agents/closer.py": CLOSER, "tools/_daemon.py": ""},
+    )
+    (root / "tools/_daemon.py").write_text(daemon, encoding="utf-8")
+    (root / "tools/ping.py").write_text(
+        textwrap.dedent(PING_TOOL) + "from . import _daemon\n", encoding="utf-8"
+    )
+    outcome = index(root)
+    assert [(p.code, p.file) for p in outcome.problems] == [
+        ("primitive-invalid", "agents/closer.py")
+    ]
+    # The whole pack's run, then the runs of tools/_daemon.py and of tools/ping.py alone.
+    assert len(pids.read_text().split()) == 3
+    assert _gone(pids) == []
