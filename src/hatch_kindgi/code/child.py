@@ -13,6 +13,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 from typing import IO, TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -45,16 +46,26 @@ def run_bounded(
         env=env,
         **isolation,
     )
+    # A timer kills it at the limit while this thread waits: `wait(timeout=…)` polls, and so
+    # would notice the end of every child up to 50 ms late.
+    expired = threading.Event()
+
+    def expire() -> None:
+        expired.set()
+        _kill_group(process)
+
+    timer = threading.Timer(timeout, expire)
+    timer.daemon = True
+    timer.start()
     try:
-        returncode: int | None = process.wait(timeout=timeout)
-        timed_out = False
-    except subprocess.TimeoutExpired:
-        returncode = None
-        timed_out = True
+        returncode: int | None = process.wait()
     finally:
+        timer.cancel()
         # Also after a normal exit: the child may have left children behind.
         _kill_tree(process)
-    return returncode, timed_out
+    if expired.is_set():
+        return None, True
+    return returncode, False
 
 
 def read_tail(path: Path, limit: int) -> str:
@@ -71,6 +82,14 @@ def read_tail(path: Path, limit: int) -> str:
 
 def _kill_tree(process: subprocess.Popen[bytes]) -> None:
     """Kill the child's whole process group (its session), then reap the child."""
+    _kill_group(process)
+    if process.poll() is None:
+        process.kill()
+    process.wait()
+
+
+def _kill_group(process: subprocess.Popen[bytes]) -> None:
+    """Kill the child's process group (its session), or its process tree on Windows."""
     if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
         if process.poll() is None:
             subprocess.run(
@@ -82,6 +101,3 @@ def _kill_tree(process: subprocess.Popen[bytes]) -> None:
     else:
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(process.pid, signal.SIGKILL)
-    if process.poll() is None:
-        process.kill()
-    process.wait()

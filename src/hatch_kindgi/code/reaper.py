@@ -1,6 +1,6 @@
 """The reaper: runs one command for at most a time limit, then leaves no process of it behind.
 
-Run as `python -c <this file's text> TIMEOUT STATUS -- COMMAND…` by `sdk_run`. It starts
+Run as `python -I -S -c <this file's text> TIMEOUT STATUS -- COMMAND…` by `sdk_run`. It starts
 COMMAND in a session of its own (a process group on Windows) and waits for it; when it ends,
 or when TIMEOUT seconds have passed, it kills what is left and writes `{"returncode": …,
 "timedOut": …}` to STATUS, the last thing it does (so nothing COMMAND started can overwrite it).
@@ -31,6 +31,7 @@ import json
 import os
 import signal
 import subprocess
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -56,7 +57,11 @@ def become_subreaper() -> bool:
 def descendants(pid: int) -> list[int]:
     """Every process whose chain of parents leads to `pid`, read from /proc (Linux)."""
     children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
+    try:
+        entries = list(Path("/proc").iterdir())
+    except OSError:
+        return []  # no /proc mounted: nothing can be found
+    for entry in entries:
         if not entry.name.isdigit():
             continue
         try:
@@ -109,8 +114,6 @@ def kill_group(process: subprocess.Popen[bytes]) -> None:
     else:
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(process.pid, signal.SIGKILL)
-    if process.poll() is None:
-        process.kill()
 
 
 def main(argv: list[str]) -> int:
@@ -124,15 +127,24 @@ def main(argv: list[str]) -> int:
         else {"start_new_session": True}
     )
     process = subprocess.Popen(command, stdin=subprocess.DEVNULL, **isolation)
-    returncode: int | None
-    try:
-        returncode = process.wait(timeout=timeout)
-        timed_out = False
-    except subprocess.TimeoutExpired:
-        returncode, timed_out = None, True
+    # A timer kills it at the limit while this thread waits: `wait(timeout=…)` polls, and so
+    # would notice the command's end up to 50 ms late.
+    expired = threading.Event()
+
+    def expire() -> None:
+        expired.set()
+        kill_group(process)
+
+    timer = threading.Timer(timeout, expire)
+    timer.daemon = True
+    timer.start()
+    returncode: int | None = process.wait()
+    timer.cancel()
+    timed_out = expired.is_set()
+    if timed_out:
+        returncode = None
     # Also after a normal exit: what the command started may still run.
     kill_group(process)
-    process.wait()
     if subreaper:
         sweep()
     status.write_text(

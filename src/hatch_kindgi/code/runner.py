@@ -108,7 +108,8 @@ def main(argv: list[str]) -> int:
     job = json.loads(Path(argv[1]).read_text(encoding="utf-8"))
     del sys.argv[1:]
     # Opened before any pack code runs, and only ever written here.
-    result = os.open(job["result"], os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    result = os.open(job["result"], flags, 0o600)
     pack_dir = Path(job["packDir"])
     sys.meta_path.insert(0, PackGuard(os.path.realpath(pack_dir)))
     indexer = importlib.import_module("kindgi.pack.index")

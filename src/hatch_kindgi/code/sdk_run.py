@@ -75,7 +75,10 @@ def run_indexer(job: IndexerJob, work: Path, config: Path | None) -> IndexerRun:
         encoding="utf-8",
     )
     command = [
+        # The reaper needs nothing but the standard library: no site, no PYTHON* variables.
         sys.executable,
+        "-I",
+        "-S",
         "-c",
         _script("reaper"),
         repr(job.timeout),

@@ -308,3 +308,35 @@ def test_file_problems_skip_what_is_not_a_problem(tmp_path: Path) -> None:
     """Entries that aren't objects, and lists that aren't lists, give no problem."""
     report = {"fileErrors": ["tools/x.py", None], "warnings": {"code": "x"}}
     assert file_problems(tmp_path, report) == []
+
+
+def test_refused_links_the_pack_does_not_own_are_left_to_discovery(tmp_path: Path) -> None:
+    """The runner's refusal of a module outside the modules given is dropped (discovery names
+    the link); on a module of the pack, and any other error, it stays."""
+    refused = {"name": "LinkOutsidePack", "message": '"tools" is a symbolic link', "stack": ""}
+    report = {
+        "fileErrors": [
+            {
+                "code": "file-import-failed",
+                "message": "m",
+                "filePath": "tools/x.py",
+                "cause": refused,
+            },
+            {
+                "code": "file-import-failed",
+                "message": "m",
+                "filePath": "agents/a.py",
+                "cause": refused,
+            },
+            {"code": "no-primitives", "message": "m", "filePath": "tools/y.py"},
+        ]
+    }
+    assert [p.file for p in file_problems(tmp_path, report, {"agents/a.py"})] == [
+        "agents/a.py",
+        "tools/y.py",
+    ]
+    assert [p.file for p in file_problems(tmp_path, report)] == [
+        "tools/x.py",
+        "agents/a.py",
+        "tools/y.py",
+    ]

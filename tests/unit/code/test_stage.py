@@ -521,3 +521,24 @@ def test_daemons_of_the_one_at_a_time_runs_are_gone(tmp_path: Path) -> None:
     # The whole pack's run, then the runs of tools/_daemon.py and of tools/ping.py alone.
     assert len(pids.read_text().split()) == 3
     assert _gone(pids) == []
+
+
+@pytest.mark.slow
+def test_environment_folder_inside_the_pack_may_link_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A folder on sys.path inside the pack (a virtualenv's site-packages) is the environment's:
+    its packages may be links out of the pack (uv links them from its cache)."""
+    outside = tmp_path / "cache" / "extpkg"
+    outside.mkdir(parents=True)
+    (outside / "__init__.py").write_text("NAME = 'ext'\n", encoding="utf-8")
+    root = scratch_pack(
+        tmp_path / "pack", {"tools/ping.py": textwrap.dedent(PING_TOOL) + "import extpkg\n"}
+    )
+    site = root / ".venv" / "lib" / "site-packages"
+    site.mkdir(parents=True)
+    (site / "extpkg").symlink_to(outside, target_is_directory=True)
+    monkeypatch.setenv("PYTHONPATH", str(site))
+    outcome = index(root)
+    assert outcome.problems == ()
+    assert [entry["id"] for entry in outcome.tools] == ["acme.scratch.ping"]
