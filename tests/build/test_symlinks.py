@@ -13,9 +13,22 @@ import pytest
 from hatch_kindgi.discover.stage import discover
 from tests.helpers.entries import PING_TOOL
 from tests.helpers.golden import GOLDEN_ENV, tree_digest
-from tests.helpers.packs import build_env, copy_pack, report_of, run_build, wheel_files
+from tests.helpers.packs import (
+    build_env,
+    copy_pack,
+    report_of,
+    run_build,
+    scratch_pyproject,
+    wheel_files,
+)
 
 SECRET = "s3cr3t-value-that-must-not-ship"
+SECRET_BLOCK = {
+    "id": "acme.secret",
+    "version": "1.0.0",
+    "kind": "settings",
+    "content": {"values": {"token": SECRET}},
+}
 
 
 def _linked_pack(tmp_path: Path) -> Path:
@@ -23,17 +36,7 @@ def _linked_pack(tmp_path: Path) -> Path:
     pack = copy_pack("blocks", tmp_path / "work")
     outside = tmp_path / "outside"
     outside.mkdir()
-    (outside / "secret.json").write_text(
-        json.dumps(
-            {
-                "id": "acme.secret",
-                "version": "1.0.0",
-                "kind": "settings",
-                "content": {"values": {"token": SECRET}},
-            }
-        ),
-        "utf-8",
-    )
+    (outside / "secret.json").write_text(json.dumps(SECRET_BLOCK), "utf-8")
     (outside / "helper.py").write_text(f"TOKEN = {SECRET!r}\n", "utf-8")
     blocks = pack / "blocks"
     (blocks / "loop.json").symlink_to("loop.json")
@@ -92,24 +95,6 @@ def test_build_refuses_links_and_reads_nothing_outside(tmp_path: Path) -> None:
 
 # --- folders linked out of the pack: code, blocks, and what pack code imports ---
 
-PYPROJECT = """\
-[build-system]
-requires = ["hatchling", "hatch-kindgi"]
-build-backend = "hatchling.build"
-
-[project]
-name = "acme-linked"
-version = "1.0.0"
-dependencies = ["kindgi>=0.1.10,<0.2"]
-
-[tool.kindgi.pack]
-id = "acme.linked"
-version = "1.0.0"
-
-[tool.hatch.build.hooks.kindgi]
-published-at = "2026-01-02T03:04:05.678Z"
-"""
-
 GUARD = """\
 from kindgi import guardrail
 
@@ -139,24 +124,15 @@ def _outside(tmp_path: Path) -> Path:
     mark = f"open({str(marker)!r}, 'a').write(__name__ + '\\n')\n"
     (outside / "_secret.py").write_text(f"TOKEN = {SECRET!r}\n{mark}", "utf-8")
     (outside / "notes.py").write_text(_tool("acme.linked.leak", SECRET, head=mark), "utf-8")
-    (outside / "secret.json").write_text(
-        json.dumps(
-            {
-                "id": "acme.secret",
-                "version": "1.0.0",
-                "kind": "settings",
-                "content": {"values": {"token": SECRET}},
-            }
-        ),
-        "utf-8",
-    )
+    (outside / "secret.json").write_text(json.dumps(SECRET_BLOCK), "utf-8")
     return outside
 
 
 def _pack(tmp_path: Path, files: dict[str, str]) -> Path:
     """A pack with a guardrail (so the SDK runs) and `files`."""
     pack = tmp_path / "pack"
-    for name, text in {"pyproject.toml": PYPROJECT, "guardrails/calm.py": GUARD, **files}.items():
+    pyproject = scratch_pyproject("acme-linked", "acme.linked")
+    for name, text in {"pyproject.toml": pyproject, "guardrails/calm.py": GUARD, **files}.items():
         path = pack / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, "utf-8")

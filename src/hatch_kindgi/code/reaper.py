@@ -15,22 +15,18 @@ What is left is found differently by platform:
 - Windows: COMMAND's process tree (`taskkill /T`). A process whose parent already exited is
   beyond reach.
 
-Self-contained (standard library only), so it can run as a `-c` script under any Python.
+Self-contained (standard library only), so it runs as an isolated `-c` script (no site, no
+working folder on sys.path); `child` shares its helpers for every other child of the hook.
 """
 
 from __future__ import annotations
-
-import sys
-
-# `-c` puts the working folder first on sys.path; nothing there may shadow the standard library.
-if sys.path and sys.path[0] == "":
-    del sys.path[0]
 
 import contextlib
 import json
 import os
 import signal
 import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -102,15 +98,51 @@ def sweep() -> None:
         time.sleep(0.01)
 
 
+def start(command: list[str], **options: Any) -> subprocess.Popen[bytes]:
+    """Start `command` with stdin closed, in a session of its own (a process group on Windows),
+    so that its whole group can be killed."""
+    isolation: dict[str, Any] = (
+        {"creationflags": getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)}
+        if sys.platform == "win32"
+        else {"start_new_session": True}
+    )
+    return subprocess.Popen(command, stdin=subprocess.DEVNULL, **isolation, **options)
+
+
+def wait_until(process: subprocess.Popen[bytes], timeout: float) -> tuple[int | None, bool]:
+    """Wait for `process`, killing its group at `timeout` seconds: (exit code, whether killed).
+
+    A timer kills it while this thread blocks: `wait(timeout=…)` polls, and so would notice
+    the end of every child up to 50 ms late.
+    """
+    expired = threading.Event()
+
+    def expire() -> None:
+        expired.set()
+        kill_group(process)
+
+    timer = threading.Timer(timeout, expire)
+    timer.daemon = True
+    timer.start()
+    try:
+        returncode = process.wait()
+    finally:
+        timer.cancel()
+    if expired.is_set():
+        return None, True
+    return returncode, False
+
+
 def kill_group(process: subprocess.Popen[bytes]) -> None:
-    """Kill the command's process group (its session), or its tree on Windows."""
+    """Kill the process's group (its session), or its process tree on Windows."""
     if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
-        subprocess.run(
-            ["taskkill", "/F", "/T", "/PID", str(process.pid)],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            check=False,
-        )
+        if process.poll() is None:
+            subprocess.run(
+                ["taskkill", "/F", "/T", "/PID", str(process.pid)],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                check=False,
+            )
     else:
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(process.pid, signal.SIGKILL)
@@ -121,28 +153,8 @@ def main(argv: list[str]) -> int:
     timeout, status = float(argv[1]), Path(argv[2])
     command = argv[argv.index("--") + 1 :]
     subreaper = become_subreaper()
-    isolation: dict[str, Any] = (
-        {"creationflags": getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)}
-        if sys.platform == "win32"
-        else {"start_new_session": True}
-    )
-    process = subprocess.Popen(command, stdin=subprocess.DEVNULL, **isolation)
-    # A timer kills it at the limit while this thread waits: `wait(timeout=…)` polls, and so
-    # would notice the command's end up to 50 ms late.
-    expired = threading.Event()
-
-    def expire() -> None:
-        expired.set()
-        kill_group(process)
-
-    timer = threading.Timer(timeout, expire)
-    timer.daemon = True
-    timer.start()
-    returncode: int | None = process.wait()
-    timer.cancel()
-    timed_out = expired.is_set()
-    if timed_out:
-        returncode = None
+    process = start(command)
+    returncode, timed_out = wait_until(process, timeout)
     # Also after a normal exit: what the command started may still run.
     kill_group(process)
     if subreaper:

@@ -21,6 +21,7 @@ from hatch_kindgi.report.formats import format_text
 from hatch_kindgi.report.problems import Problem, error
 from tests.helpers.entries import PING_TOOL
 from tests.helpers.packs import BROKEN, TESTPACKS
+from tests.helpers.processes import alive, daemon_module, left_alive, linux_only
 
 # Runs the kindgi SDK's indexer throughout.
 pytestmark = pytest.mark.sdk
@@ -54,6 +55,20 @@ CODE_CASES = (
     "tool-version",
     "version-range",
 )
+
+
+# An agent the SDK refuses with the whole pack, naming no file.
+CLOSER = """\
+    from kindgi import Agent
+
+    closer = Agent(
+        id="acme.scratch.closer",
+        version="1.0.0",
+        name="Closer",
+        instructions="Hi.",
+        conversation_policy={"autoCloseAfterInactiveSeconds": 60},
+    )
+    """
 
 
 def code_modules(root: Path) -> list[str]:
@@ -116,18 +131,6 @@ def tree(root: Path) -> dict[str, bytes]:
         for path in sorted(root.rglob("*"))
         if path.is_file()
     }
-
-
-def alive(pid: int) -> bool:
-    """Whether a process with this id still exists (and is not a zombie)."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    status = Path(f"/proc/{pid}/status")
-    if status.exists():
-        return "\nState:\tZ" not in status.read_text()
-    return True
 
 
 @pytest.fixture
@@ -290,17 +293,7 @@ def test_refusal_without_a_file_is_traced_to_its_module(tmp_path: Path) -> None:
         tmp_path / "pack",
         {
             "tools/ping.py": PING_TOOL,
-            "agents/closer.py": """\
-                from kindgi import Agent
-
-                closer = Agent(
-                    id="acme.scratch.closer",
-                    version="1.0.0",
-                    name="Closer",
-                    instructions="Hi.",
-                    conversation_policy={"autoCloseAfterInactiveSeconds": 60},
-                )
-                """,
+            "agents/closer.py": CLOSER,
         },
     )
     outcome = index(root)
@@ -423,58 +416,12 @@ def test_what_a_crashing_module_printed_is_quoted_short(tmp_path: Path, printed:
 
 # --- nothing pack code starts outlives the code stage ---
 
-DAEMON = """\
-    import os, time
-
-    def _daemon(pids):
-        # The classic daemon: fork, setsid, fork again; the grandchild is re-parented.
-        if os.fork() == 0:
-            os.setsid()
-            if os.fork() == 0:
-                with open(pids, "a") as out:
-                    out.write(f"{{os.getpid()}}\\n")
-                os.execvp("sleep", ["sleep", "600"])
-            os._exit(0)
-        os.wait()
-        seen = time.monotonic()
-        while open(pids).read().count("\\n") < {count} and time.monotonic() - seen < 20:
-            time.sleep(0.01)
-
-    _daemon({pids!r})
-    """
 AFTER = {
     "returns": "",
     "raises": "raise RuntimeError('after the daemon')",
     "exits": "os._exit(3)",
     "hangs": "time.sleep(600)",
 }
-CLOSER = """\
-    from kindgi import Agent
-
-    closer = Agent(
-        id="acme.scratch.closer",
-        version="1.0.0",
-        name="Closer",
-        instructions="Hi.",
-        conversation_policy={"autoCloseAfterInactiveSeconds": 60},
-    )
-    """
-
-
-def _gone(pids: Path) -> list[int]:
-    """The daemons recorded in `pids`, checked for being gone; the ones still alive."""
-    recorded = [int(pid) for pid in pids.read_text().split()]
-    assert recorded  # the test is not vacuous: daemons were started
-    deadline = time.monotonic() + 5
-    while any(alive(pid) for pid in recorded) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    return [pid for pid in recorded if alive(pid)]
-
-
-linux_only = pytest.mark.skipif(
-    not sys.platform.startswith("linux"),
-    reason="only Linux can reach a daemon that left the session (docs/configuration.md)",
-)
 
 
 @linux_only
@@ -486,16 +433,16 @@ def test_daemon_started_at_import_is_gone_after_the_stage(
     """A double-forked, setsid daemon a module starts is killed whatever the module does next:
     return, raise, exit the indexer, or hang past the time limit."""
     pids = tmp_path / "pids"
-    pids.write_text("")
-    module = textwrap.dedent(DAEMON.format(pids=str(pids), count=1)) + AFTER[after] + "\n"
-    root = scratch_pack(tmp_path / "pack", {"tools/ping.py": PING_TOOL, "tools/_daemon.py": ""})
-    (root / "tools/_daemon.py").write_text(module, encoding="utf-8")
+    root = scratch_pack(
+        tmp_path / "pack",
+        {"tools/ping.py": PING_TOOL, "tools/_daemon.py": daemon_module(pids, AFTER[after])},
+    )
     outcome = index(root, timeout=8)
     assert [entry["id"] for entry in outcome.tools] == ["acme.scratch.ping"]
     assert [p.file for p in outcome.problems] == (
         [] if after == "returns" else ["tools/_daemon.py"]
     )
-    assert _gone(pids) == []
+    assert left_alive(pids) == []
     assert list(own_tempdir.iterdir()) == []
 
 
@@ -504,15 +451,13 @@ def test_daemon_started_at_import_is_gone_after_the_stage(
 def test_daemons_of_the_one_at_a_time_runs_are_gone(tmp_path: Path) -> None:
     """When the whole pack is refused, every module runs alone: no daemon of any run is left."""
     pids = tmp_path / "pids"
-    pids.write_text("")
-    daemon = textwrap.dedent(DAEMON.format(pids=str(pids), count=0))
     root = scratch_pack(
         tmp_path / "pack",
-        {"tools/ping.py": PING_TOOL, "agents/closer.py": CLOSER, "tools/_daemon.py": ""},
-    )
-    (root / "tools/_daemon.py").write_text(daemon, encoding="utf-8")
-    (root / "tools/ping.py").write_text(
-        textwrap.dedent(PING_TOOL) + "from . import _daemon\n", encoding="utf-8"
+        {
+            "tools/ping.py": textwrap.dedent(PING_TOOL) + "from . import _daemon\n",
+            "agents/closer.py": CLOSER,
+            "tools/_daemon.py": daemon_module(pids),
+        },
     )
     outcome = index(root)
     assert [(p.code, p.file) for p in outcome.problems] == [
@@ -520,7 +465,7 @@ def test_daemons_of_the_one_at_a_time_runs_are_gone(tmp_path: Path) -> None:
     ]
     # The whole pack's run, then the runs of tools/_daemon.py and of tools/ping.py alone.
     assert len(pids.read_text().split()) == 3
-    assert _gone(pids) == []
+    assert left_alive(pids) == []
 
 
 @pytest.mark.slow
