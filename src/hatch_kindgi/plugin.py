@@ -6,17 +6,21 @@ import os
 import shutil
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
+from hatch_kindgi.config.report_file import ReportFile, report_file
 from hatch_kindgi.index.pins import RECORD_FILE, read_recorded_pins, record_pins
-from hatch_kindgi.index.stage import INDEX_FILE
+from hatch_kindgi.layout import wheel_layout
 from hatch_kindgi.pipeline import has_code_modules, run_pipeline
-from hatch_kindgi.report.formats import format_github, format_text
+from hatch_kindgi.report.files import write_atomically
+from hatch_kindgi.report.formats import encodable, format_github, format_text
 from hatch_kindgi.report.problems import Problem
+from hatch_kindgi.report.sarif import repository_prefix
+from hatch_kindgi.report.styles import format_report
 
 _SDK_REQUIREMENT = "kindgi>=0.1.10,<0.2"
 _TARGETS = ("wheel", "sdist")
@@ -30,6 +34,9 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._scratch: Path | None = None
+        self._completed = False
+        self._report_file: ReportFile | None = None
+        self._report_problems: tuple[Problem, ...] = ()
 
     def dependencies(self) -> list[str]:
         """The kindgi SDK and the pack's runtime dependencies, when the pack has code.
@@ -50,11 +57,43 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         return requirements
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
-        """Check the pack; on problems print the report and stop the build. A wheel gets
-        the index and the pack's Python files; an sdist gets the pins it resolved, so a
-        wheel built from it carries the same index."""
+        """Arrange for the pack to be checked and laid out once every build hook has run.
+
+        Hooks configured after this one initialize after it and may write into the pack
+        (hatch-vcs's `version-file` in `tools/`). Hatchling reads `force_include` once all of
+        them have run, before it writes the archive: the pipeline runs then, on the tree as
+        every hook left it, so what ships depends neither on hook order nor on files a
+        previous build left behind.
+        """
         if self.target_name not in _TARGETS:
             return
+        self._completed = False
+        existing = build_data.get("force_include") or {}
+        build_data["force_include"] = _ReadLate(
+            existing, lambda: self._build_inclusions(build_data)
+        )
+
+    def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
+        """Remove the scratch folder; refuse an artifact built without the pack's files;
+        write the report file, now that the artifact is made (so it is never inside it)."""
+        self._cleanup()
+        if self.target_name in _TARGETS and not self._completed:
+            # Only a hatchling that stopped reading `force_include` as a mapping gets here.
+            Path(artifact_path).unlink(missing_ok=True)
+            sys.stderr.write(
+                f"kindgi: hatchling built the {self.target_name} without asking for the pack's "
+                "files (build_data['force_include'] was never read); it was removed. Please "
+                "report this with your hatchling version.\n"
+            )
+            sys.exit(1)
+        if not self._write_report_file(failed=False):
+            sys.exit(1)
+
+    def _build_inclusions(self, build_data: dict[str, Any]) -> dict[str, str]:
+        """Check the pack; on problems print the report and stop the build. A wheel gets the
+        index and the pack's files; an sdist gets the pins it resolved, so a wheel built from
+        it carries the same index. The force_include entries that carry them."""
+        self._completed = True
         root = Path(self.root)
         recorded, record_problems = read_recorded_pins(root)
         result = run_pipeline(
@@ -64,30 +103,80 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             dist_version=self.metadata.version,
             environ=os.environ,
             recorded_pins=recorded,
+            runner="build",
         )
-        problems = (*record_problems, *result.problems)
-        failing = bool(record_problems) or result.failed
-        if self._report(problems, failing=failing) or result.index is None:
+        self._report_file, file_problems = report_file(root, result.options, os.environ)
+        problems = (*record_problems, *file_problems, *result.problems)
+        failing = bool(record_problems) or bool(file_problems) or result.failed
+        self._report_problems = problems
+        stop = self._report(problems, failing=failing)
+        for note in result.notes:
+            sys.stderr.write(encodable(f"kindgi: note: {note}\n", _encoding(sys.stderr)))
+        sys.stderr.flush()
+        if stop or result.index is None:
+            self._write_report_file(failed=True)
             sys.exit(1)
-        force_include = build_data.setdefault("force_include", {})
+        if not self._report_file_writable():
+            sys.exit(1)
         if self.target_name == "sdist":
-            if result.pins is not None:
-                record = self._scratch_folder() / RECORD_FILE
-                record.write_bytes(record_pins(result.pins))
-                force_include[str(record)] = RECORD_FILE
-            return
-        index_path = self._scratch_folder() / INDEX_FILE
-        index_path.write_bytes(result.index)
-        targets = {str(index_path): f"{result.package}/{INDEX_FILE}"}
-        for path in result.python_files:
-            targets[str(root / path)] = f"{result.package}/{path}"
-        # Hatchling writes force_include in insertion order: insert sorted by archive path.
-        for source, target in sorted(targets.items(), key=lambda item: item[1]):
-            force_include[source] = target
+            if result.pins is None:
+                return {}
+            record = self._scratch_folder() / RECORD_FILE
+            record.write_bytes(record_pins(result.pins))
+            return {str(record): RECORD_FILE}
+        layout = wheel_layout(root, result, result.index, self._artifact_patterns(build_data))
+        inclusions = {str(root / source): target for target, source in layout.copied.items()}
+        scratch = self._scratch_folder()
+        for number, (target, data) in enumerate(layout.written.items()):
+            written = scratch / f"{number}-{Path(target).name}"
+            written.write_bytes(data)
+            inclusions[str(written)] = target
+        # Some hatchling versions write force_include in insertion order: insert by target.
+        return dict(sorted(inclusions.items(), key=lambda item: item[1]))
 
-    def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
-        """Remove the scratch folder that held the index."""
-        self._cleanup()
+    def _artifact_patterns(self, build_data: dict[str, Any]) -> tuple[str, ...]:
+        """The artifact patterns hatchling ships for this target: the ones build hooks added,
+        and the project's own (the target's `artifacts`, else `[tool.hatch.build]`'s)."""
+        target = self.build_config.target_config
+        configured = target.get("artifacts")
+        if configured is None:
+            configured = self.build_config.build_config.get("artifacts", [])
+        patterns = [*build_data.get("artifacts", []), *(configured or [])]
+        return tuple(pattern for pattern in patterns if isinstance(pattern, str) and pattern)
+
+    def _write_report_file(self, *, failed: bool) -> bool:
+        """Write the report file the options or the environment ask for, whole or not at
+        all; whether it was written (or none was asked for)."""
+        target = self._report_file
+        if target is None:
+            return True
+        text = format_report(
+            self._report_problems,
+            target.style,
+            failed=failed,
+            prefix=repository_prefix(Path(self.root)),
+        )
+        try:
+            write_atomically(target.path, text.encode("utf-8"))
+        except OSError as cause:
+            return _cannot_write(target.path, cause)
+        return True
+
+    def _report_file_writable(self) -> bool:
+        """Whether the report file's folder can be made and written to, asked before the
+        artifact is built, so an unwritable path stops the build before there is one."""
+        target = self._report_file
+        if target is None:
+            return True
+        try:
+            target.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as cause:
+            return _cannot_write(target.path, cause)
+        if target.path.is_dir():
+            return _cannot_write(target.path, "it is a folder")
+        if not os.access(target.path.parent, os.W_OK):
+            return _cannot_write(target.path, "its folder is not writable")
+        return True
 
     def _scratch_folder(self) -> Path:
         if self._scratch is None:
@@ -109,11 +198,63 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             if failing
             else "kindgi:"
         )
-        sys.stderr.write(f"{header}\n{format_text(problems)}")
+        # Any encoding the frontend gave us (PYTHONIOENCODING=ascii too) writes any problem.
+        sys.stderr.write(encodable(f"{header}\n{format_text(problems)}", _encoding(sys.stderr)))
         if os.environ.get("GITHUB_ACTIONS") == "true":
-            sys.stdout.write(format_github(problems))
+            sys.stdout.write(encodable(format_github(problems), _encoding(sys.stdout)))
         sys.stderr.flush()
         sys.stdout.flush()
         if failing:
             self._cleanup()
         return failing
+
+
+class _ReadLate(dict):  # type: ignore[type-arg]
+    """`build_data["force_include"]`, whose own entries are computed when hatchling first
+    reads it as a whole (after every hook's `initialize`), not when this hook initializes.
+
+    Entries other hooks put in stay; adding one, asking for one or testing truth computes
+    nothing. Every way to read the whole mapping (items, keys, values, iteration, copy,
+    `dict(...)`, `{**...}`) computes the entries first, once.
+    """
+
+    def __init__(self, existing: Mapping[str, str], compute: Callable[[], dict[str, str]]) -> None:
+        super().__init__(existing)
+        self._compute: Callable[[], dict[str, str]] | None = compute
+
+    def _settle(self) -> None:
+        compute, self._compute = self._compute, None
+        if compute is not None:
+            for source, target in compute().items():
+                super().__setitem__(source, target)
+
+    def items(self) -> Any:
+        self._settle()
+        return super().items()
+
+    def keys(self) -> Any:
+        self._settle()
+        return super().keys()
+
+    def values(self) -> Any:
+        self._settle()
+        return super().values()
+
+    def __iter__(self) -> Iterator[str]:
+        self._settle()
+        return super().__iter__()
+
+    def copy(self) -> dict[str, str]:
+        self._settle()
+        return dict(super().items())
+
+
+def _cannot_write(path: Path, why: object) -> bool:
+    """Say why the report file can't be written; False, for the caller to stop the build."""
+    sys.stderr.write(f"kindgi: cannot write the report file {path}: {why}\n")
+    sys.stderr.flush()
+    return False
+
+
+def _encoding(stream: TextIO) -> str | None:
+    return getattr(stream, "encoding", None)

@@ -38,5 +38,6 @@ def test_blocks_pack_index_equals_oracle(
     }
     assert files["acme_blocks/index.json"] == node_canonical(expected)
     assert sorted(n for n in files if not n.startswith("acme_blocks-1.0.0.dist-info/")) == [
-        "acme_blocks/index.json"
+        "acme_blocks/__init__.py",
+        "acme_blocks/index.json",
     ]

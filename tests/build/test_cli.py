@@ -93,6 +93,41 @@ def test_github_format_follows_annotation_syntax() -> None:
     assert all(ANNOTATION.fullmatch(line) for line in lines), lines
 
 
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1", "utf-8"])
+@pytest.mark.parametrize("style", ["text", "json", "github"])
+def test_hostile_keys_in_every_format_and_encoding(style: str, encoding: str) -> None:
+    """Keys holding ESC, BEL, newlines, a lone surrogate, bidi and C1 controls, and text an
+    ASCII terminal can't show: every format writes one line a problem on any encoding, with
+    what the encoding lacks as backslash escapes, and no traceback."""
+    case = str(BROKEN / "report-escaping")
+    run = subprocess.run(
+        [sys.executable, "-m", "hatch_kindgi", "check", case, "--format", style],
+        capture_output=True,
+        env=build_env({**GOLDEN_ENV, "PYTHONIOENCODING": encoding}),
+        check=False,
+        stdin=subprocess.DEVNULL,
+        timeout=300,
+    )
+    assert (run.returncode, run.stderr) == (1, b"")
+    stdout = run.stdout.decode(encoding)
+    expected = expected_report("report-escaping")
+    expected = expected.encode(encoding, "backslashreplace").decode(encoding)
+    lines = stdout.splitlines()
+    assert all(line.isprintable() for line in lines)
+    if style == "text":
+        assert stdout == expected
+    elif style == "github":
+        assert len(lines) == 11
+        assert all(ANNOTATION.fullmatch(line) for line in lines), lines
+    else:
+        document = json.loads(stdout)
+        shown = [
+            f"{p['file']}: error[{p['code']}]: {p['pointer']}: {p['message']}"
+            for p in document["problems"]
+        ]
+        assert shown == expected_report("report-escaping").splitlines()[:-1]
+
+
 def test_index_counts_up_within_a_day(tmp_path: Path) -> None:
     """`index` twice on one day writes YYYYMMDD.1 then YYYYMMDD.2, Node's bytes each time."""
     pack = copy_pack("minimal", tmp_path)
@@ -119,23 +154,6 @@ def test_index_from_another_day_starts_at_one(tmp_path: Path) -> None:
     assert index_command.next_artifact_version(output, today) == "20261129.8"
     output.write_text("not json", "utf-8")
     assert index_command.next_artifact_version(output, today) == "20261129.1"
-
-
-def test_interrupted_write_leaves_old_index(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A write that fails halfway leaves the previous file intact and no temp file."""
-    output = tmp_path / "index.json"
-    output.write_bytes(b"old\n")
-
-    def fail(*_: object) -> None:
-        raise OSError("disk full")
-
-    monkeypatch.setattr(Path, "replace", fail)
-    with pytest.raises(OSError, match="disk full"):
-        index_command.write_atomically(output, b"new\n")
-    assert output.read_bytes() == b"old\n"
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["index.json"]
 
 
 def test_index_with_problems_keeps_old_file(tmp_path: Path) -> None:

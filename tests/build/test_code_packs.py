@@ -142,6 +142,7 @@ def test_code_only_wheel_index_is_the_sdk_index_byte_for_byte(
         pins.published_at,
     )
     assert shipped(files, CODE_ONLY_DIST_INFO) == {
+        f"{CODE_ONLY_PACKAGE}/__init__.py",
         f"{CODE_ONLY_PACKAGE}/index.json",
         *(f"{CODE_ONLY_PACKAGE}/{path}" for path in module_paths(index)),
     }
@@ -185,13 +186,14 @@ def test_full_wheel_ships_index_modules_and_helpers_only(
         "tools/ledger.py",
     }
     assert names == {
+        f"{FULL_PACKAGE}/__init__.py",
         f"{FULL_PACKAGE}/index.json",
         f"{FULL_PACKAGE}/tools/_db.py",
         *(f"{FULL_PACKAGE}/{path}" for path in indexed),
     }
     assert f"{FULL_PACKAGE}/tools/test_ledger.py" not in names
     assert not [name for name in names if name.startswith(f"{FULL_PACKAGE}/blocks/")]
-    for name in names - {f"{FULL_PACKAGE}/index.json"}:
+    for name in names - {f"{FULL_PACKAGE}/index.json", f"{FULL_PACKAGE}/__init__.py"}:
         source = full_build.source / name.removeprefix(f"{FULL_PACKAGE}/")
         assert full_build.files[name] == source.read_bytes(), name
 

@@ -9,7 +9,6 @@ they run the toolchain the reference build runs and their wheels compare byte fo
 
 from __future__ import annotations
 
-import importlib.metadata
 import json
 import shutil
 import subprocess
@@ -28,6 +27,8 @@ from tests.helpers.repro import (
     SDIST_ROOT,
     drop_pin_option,
     git_commit,
+    offline_env,
+    offline_wheelhouse,
     run_checked,
     sandboxed,
     sdist_member,
@@ -40,7 +41,7 @@ COMMIT_PINS = {"artifactVersion": "1.0.0", "publishedAt": COMMIT_PUBLISHED_AT}
 BROKEN_CASE = "settings-values"
 
 # Run by the editable install's interpreter: the pack service boots from the installed index,
-# importing every module it names, and the pack imports as a (namespace) package.
+# importing every module it names, and the pack imports as a package.
 SERVE_FROM_SITE_PACKAGES = """
 import importlib, sys, sysconfig
 from pathlib import Path
@@ -57,36 +58,14 @@ print(importlib.import_module("acme_ledger.tools.ledger").__file__)
 """
 
 
-def dependency_wheelhouse(wheelhouse: Path) -> Path:
-    """Every wheel an isolated build of a testpack installs, fetched once per session.
-
-    The hatch-kindgi wheel, plus hatchling and kindgi at this virtualenv's versions, their
-    dependencies, and `editables` for editable installs: isolated builds then need no package
-    index (one download instead of one per build environment) and run the toolchain a
-    non-isolated build runs.
-    """
-    folder = wheelhouse.with_name(f"{wheelhouse.name}-deps")
-    complete = folder / ".complete"
-    if complete.is_file():
-        return folder
-    folder.mkdir(exist_ok=True)
-    (plugin,) = wheelhouse.glob("hatch_kindgi-*.whl")
-    shutil.copy2(plugin, folder)
-    pinned = [f"{name}=={importlib.metadata.version(name)}" for name in ("hatchling", "kindgi")]
-    command = [sys.executable, "-m", "pip", "download", "--quiet", "--only-binary=:all:"]
-    command += ["--dest", str(folder), str(folder / plugin.name), *pinned, "editables"]
-    run_checked(command, env=build_env())
-    complete.touch()
-    return folder
-
-
 @pytest.fixture(scope="module")
 def offline(wheelhouse: Path) -> dict[str, str]:
-    """A build environment whose installers, pip and uv, take every package from the
-    dependency wheelhouse."""
-    deps = str(dependency_wheelhouse(wheelhouse))
-    pins = {"PIP_NO_INDEX": "1", "PIP_FIND_LINKS": deps, "UV_NO_INDEX": "1"}
-    return build_env({**pins, "UV_FIND_LINKS": deps})
+    """A build environment whose installers, pip and uv, take every package from a local
+    wheelhouse: hatch-kindgi, hatchling and kindgi at this virtualenv's versions, their
+    dependencies, and `editables` for editable installs."""
+    return offline_env(
+        offline_wheelhouse(wheelhouse, "deps", ("hatchling", "kindgi"), ("editables",))
+    )
 
 
 @pytest.fixture(scope="module")

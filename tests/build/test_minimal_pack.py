@@ -41,7 +41,7 @@ def test_minimal_pack_wheel_holds_index(
     assert files["acme_minimal/index.json"] == node_canonical(EXPECTED_MINIMAL)
     assert json.loads(files["acme_minimal/index.json"]) == EXPECTED_MINIMAL
     shipped = sorted(name for name in files if not name.startswith("acme_minimal-1.0.0.dist-info/"))
-    assert shipped == ["acme_minimal/index.json"]
+    assert shipped == ["acme_minimal/__init__.py", "acme_minimal/index.json"]
 
 
 def test_artifact_version_pin_from_environment(tmp_path: Path) -> None:

@@ -284,6 +284,7 @@ def test_folders_linked_inside_the_pack_are_followed(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr
     files = wheel_files(run.wheels[0])
     assert sorted(name for name in files if name.startswith("acme_linked/")) == [
+        "acme_linked/__init__.py",
         "acme_linked/guardrails/calm.py",
         "acme_linked/index.json",
         "acme_linked/tools/_helper.py",

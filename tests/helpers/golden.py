@@ -46,9 +46,11 @@ def tree_digest(root: Path) -> str:
         for name in sorted(dirs + files):
             path = Path(folder) / name
             stat = path.lstat()
-            digest.update(f"{path.relative_to(root)}\0{stat.st_mode}\0".encode())
+            # surrogateescape: a test may make names that are not UTF-8.
+            entry = f"{path.relative_to(root)}\0{stat.st_mode}\0"
+            digest.update(entry.encode("utf-8", "surrogateescape"))
             if path.is_symlink():
-                digest.update(str(path.readlink()).encode())
+                digest.update(str(path.readlink()).encode("utf-8", "surrogateescape"))
             elif path.is_file():
                 digest.update(path.read_bytes())
     return digest.hexdigest()

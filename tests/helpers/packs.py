@@ -64,8 +64,10 @@ def run_build(
     args: tuple[str, ...] = ("--wheel",),
     env: dict[str, str] | None = None,
     timeout: float = 600,
+    encoding: str = "utf-8",
 ) -> BuildRun:
-    """`python -m build` on `pack`, as a pack author runs it."""
+    """`python -m build` on `pack`, as a pack author runs it (its output read in `encoding`,
+    which a test sets with PYTHONIOENCODING in `env`)."""
     command = [sys.executable, "-m", "build", *args, "--outdir", str(outdir), str(pack)]
     if not isolated:
         command.insert(3, "--no-isolation")
@@ -73,12 +75,29 @@ def run_build(
         command,
         capture_output=True,
         text=True,
+        encoding=encoding,
         env=env or build_env(),
         timeout=timeout,
         check=False,
         stdin=subprocess.DEVNULL,
     )
     return BuildRun(completed.returncode, completed.stdout, completed.stderr, outdir)
+
+
+def run_module(
+    *args: str, env: dict[str, str] | None = None, timeout: float = 300
+) -> subprocess.CompletedProcess[str]:
+    """`python -m <args>` with this interpreter (a linter, the command line), output captured
+    for the test to judge; `env` defaults to `build_env()`."""
+    return subprocess.run(
+        [sys.executable, "-m", *args],
+        capture_output=True,
+        text=True,
+        env=env or build_env(),
+        check=False,
+        timeout=timeout,
+        stdin=subprocess.DEVNULL,
+    )
 
 
 def wheel_files(wheel: Path) -> dict[str, bytes]:

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import hashlib
+import importlib.metadata
 import os
+import shutil
 import subprocess
+import sys
 import tarfile
+from collections.abc import Sequence
 from pathlib import Path
 
 from tests.helpers.packs import build_env
@@ -87,3 +91,34 @@ def git_commit(pack: Path) -> None:
     run_checked(["git", "init", "--quiet", "--initial-branch=main"], env=env, cwd=pack)
     run_checked(["git", "add", "--all"], env=env, cwd=pack)
     run_checked(["git", *identity, "commit", "--quiet", "-m", "pack"], env=env, cwd=pack)
+
+
+def offline_wheelhouse(
+    wheelhouse: Path, name: str, pinned: Sequence[str], others: Sequence[str] = ()
+) -> Path:
+    """A folder beside `wheelhouse` with every wheel an isolated build needs, fetched once.
+
+    The hatch-kindgi wheel of `wheelhouse`, the `pinned` distributions at this virtualenv's
+    versions, `others` at any version, and their dependencies: isolated builds then need no
+    package index and run the toolchain a non-isolated build runs.
+    """
+    folder = wheelhouse.with_name(f"{wheelhouse.name}-{name}")
+    complete = folder / ".complete"
+    if complete.is_file():
+        return folder
+    folder.mkdir(exist_ok=True)
+    (plugin,) = wheelhouse.glob("hatch_kindgi-*.whl")
+    shutil.copy2(plugin, folder)
+    versions = [f"{dist}=={importlib.metadata.version(dist)}" for dist in pinned]
+    command = [sys.executable, "-m", "pip", "download", "--quiet", "--only-binary=:all:"]
+    command += ["--dest", str(folder), str(folder / plugin.name), *versions, *others]
+    run_checked(command, env=build_env())
+    complete.touch()
+    return folder
+
+
+def offline_env(folder: Path) -> dict[str, str]:
+    """A build environment whose installers, pip and uv, take every package from `folder`."""
+    deps = str(folder)
+    pins = {"PIP_NO_INDEX": "1", "PIP_FIND_LINKS": deps, "UV_NO_INDEX": "1"}
+    return build_env({**pins, "UV_FIND_LINKS": deps})

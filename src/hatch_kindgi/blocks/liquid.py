@@ -18,9 +18,9 @@ from liquid.exceptions import LiquidError
 from liquid.parser import get_parser
 from liquid.stream import TokenStream
 
-from hatch_kindgi.blocks.json_reader import text_position
+from hatch_kindgi.blocks.json_reader import Lines
 from hatch_kindgi.report.problems import Problem, Severity
-from hatch_kindgi.report.suggest import did_you_mean
+from hatch_kindgi.report.suggest import Suggestions
 
 ENVIRONMENT = Environment()
 """The Liquid environment every template is parsed with."""
@@ -48,22 +48,25 @@ class Place:
 
 @dataclass(frozen=True)
 class TemplateSite:
-    """Where a template's text lives: a file of its own, or `/content/template` of a block."""
+    """Where a template's text lives: a file of its own, or a string in a file, at `pointer`
+    (`/content/template` of a block, `/instructions` of an agent)."""
 
     file: str
     inline: bool
+    pointer: str = "/content/template"
 
-    def place(self, text: str, index: int) -> Place:
-        """The place of character `index` of the template (unknown when negative)."""
+    def place(self, lines: Lines, index: int) -> Place:
+        """The place of character `index` of the template whose `lines` are given (unknown
+        when negative)."""
         if self.inline:
             if index < 0:
-                return Place(self.file, pointer="/content/template")
-            line, column = text_position(text, index)
+                return Place(self.file, pointer=self.pointer)
+            line, column = lines.position(index)
             suffix = f" (template line {line}, column {column})"
-            return Place(self.file, pointer="/content/template", suffix=suffix)
+            return Place(self.file, pointer=self.pointer, suffix=suffix)
         if index < 0:
             return Place(self.file)
-        line, column = text_position(text, index)
+        line, column = lines.position(index)
         return Place(self.file, line, column)
 
 
@@ -94,30 +97,32 @@ class TemplateCheck:
 
 def check_template(text: str, site: TemplateSite, parameters: Collection[str]) -> TemplateCheck:
     """Parse `text` and report what it reads that nothing will give it."""
+    lines = Lines(text)
     try:
         template = ENVIRONMENT.from_string(text)
         analysis = template.analyze(include_partials=False)
     except LiquidError as exc:
         index = _error_index(text, exc)
-        problem = site.place(text, index).problem("error", "liquid-syntax", str(exc.message))
+        problem = site.place(lines, index).problem("error", "liquid-syntax", str(exc.message))
         return TemplateCheck((problem,), ())
     except RecursionError:
-        problem = site.place(text, -1).problem(
+        problem = site.place(lines, -1).problem(
             "error", "liquid-syntax", "the template nests too deeply to parse"
         )
         return TemplateCheck((problem,), ())
     problems: list[Problem] = []
     reads: dict[tuple[str, str | None], SettingsRead] = {}
+    named, filters = Suggestions(parameters), Suggestions(ENVIRONMENT.filters)
     for root, variables in analysis.globals.items():
         if root == SETTINGS:
             for variable in variables:
-                read = _settings_read(variable.segments, site.place(text, variable.span.index))
+                read = _settings_read(variable.segments, site.place(lines, variable.span.index))
                 if read is not None:
                     reads.setdefault((read.block_id, read.key), read)
         elif root not in parameters:
-            hint = did_you_mean(root, parameters) or "; declare it under content.parameters"
+            hint = named.hint(root) or "; declare it under content.parameters"
             problems.append(
-                site.place(text, variables[0].span.index).problem(
+                site.place(lines, variables[0].span.index).problem(
                     "warning",
                     "liquid-unknown-variable",
                     f'the template reads "{root}", which is neither a parameter nor '
@@ -126,9 +131,9 @@ def check_template(text: str, site: TemplateSite, parameters: Collection[str]) -
             )
     for name, spans in analysis.filters.items():
         if name not in ENVIRONMENT.filters:
-            hint = did_you_mean(name, ENVIRONMENT.filters)
+            hint = filters.hint(name)
             problems.append(
-                site.place(text, spans[0].index).problem(
+                site.place(lines, spans[0].index).problem(
                     "warning",
                     "liquid-unknown-filter",
                     f'unknown filter "{name}": rendering would fail{hint}',
@@ -148,13 +153,14 @@ def settings_read_problems(
     maps every block id of the pack to its kind.
     """
     problems: list[Problem] = []
+    settings_ids = Suggestions(settings_values)
     for read in reads:
         versions = settings_values.get(read.block_id)
         if versions is None:
             if kinds.get(read.block_id) == "prompt":
                 message = f'"{read.block_id}" is a prompt block, not settings'
             else:
-                hint = did_you_mean(read.block_id, settings_values)
+                hint = settings_ids.hint(read.block_id)
                 message = f'the pack brings no settings block "{read.block_id}"{hint}'
             problems.append(
                 read.place.problem(
@@ -168,7 +174,7 @@ def settings_read_problems(
                     "warning",
                     "settings-unknown-key",
                     f'{read.expression}: no version of settings block "{read.block_id}" has '
-                    f'the key "{read.key}"{did_you_mean(read.key, keys)}',
+                    f'the key "{read.key}"{Suggestions(keys).hint(read.key)}',
                 )
             )
     return problems

@@ -16,7 +16,9 @@ from hatch_kindgi.blocks.json_reader import json_type
 from hatch_kindgi.report.problems import Problem, error, json_pointer
 from hatch_kindgi.report.suggest import did_you_mean
 
-BLOCK_KEYS = ("id", "version", "kind", "description", "content")
+# The shape rules as data: `block_schema.py` builds the JSON Schema for editors from them.
+SCHEMA_KEY = "$schema"  # where an editor finds the file's JSON Schema; not in the index entry
+BLOCK_KEYS = (SCHEMA_KEY, "id", "version", "kind", "description", "content")
 REQUIRED_KEYS = ("id", "version", "kind", "content")
 KINDS = ("prompt", "settings")
 CONTENT_KEYS = {
@@ -25,11 +27,15 @@ CONTENT_KEYS = {
 }
 PARAMETER_KEYS = ("name", "type", "description", "required", "default")
 PARAMETER_TYPES = ("string", "number", "boolean", "date")
+# Whole-string patterns (matched with fullmatch), in the syntax Python and ECMA-262 share.
+ID_PATTERN = r"[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+"
+VERSION_PATTERN = r"(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)"
+DATE_PATTERN = r"[0-9]{4}-[0-9]{2}-[0-9]{2}"
 
-_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+")
-_VERSION = re.compile(r"(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)")
+_ID = re.compile(ID_PATTERN)
+_VERSION = re.compile(VERSION_PATTERN)
 _LOOSE_VERSION = re.compile(r"v?[0-9]+\.[0-9]+\.[0-9]+")
-_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+_DATE = re.compile(DATE_PATTERN)
 
 Version = tuple[int, int, int]
 
@@ -78,6 +84,8 @@ def check_shape(file: str, block: dict[str, Any]) -> ShapeCheck:
     block_id = shape.block_id(block["id"]) if "id" in block else None
     version = shape.version(block["version"]) if "version" in block else None
     kind = shape.kind(block["kind"]) if "kind" in block else None
+    if SCHEMA_KEY in block:
+        shape.string(block[SCHEMA_KEY], (SCHEMA_KEY,))
     if "description" in block:
         shape.string(block["description"], ("description",))
     if "content" in block:
@@ -262,7 +270,7 @@ class _Shape:
         elif kind == "boolean":
             fits = isinstance(value, bool)
         else:
-            fits = isinstance(value, str) and _is_date(value)
+            fits = isinstance(value, str) and is_date(value)
         if not fits:
             shown = json_type(value, article=True)
             want = "a date string (YYYY-MM-DD)" if kind == "date" else f"a {kind}"
@@ -291,7 +299,8 @@ class _Shape:
             self.typed(content["schema"], ("content", "schema"), dict, "an object")
 
 
-def _is_date(text: str) -> bool:
+def is_date(text: str) -> bool:
+    """Whether `text` is a `YYYY-MM-DD` date of the calendar."""
     if not _DATE.fullmatch(text):
         return False
     try:

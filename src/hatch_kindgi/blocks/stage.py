@@ -11,12 +11,13 @@ import errno
 import gc
 import os
 import stat
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from hatch_kindgi.blocks.cache import FileResults, fingerprint
 from hatch_kindgi.blocks.json_reader import read_json_object
 from hatch_kindgi.blocks.liquid import (
     SettingsRead,
@@ -25,10 +26,11 @@ from hatch_kindgi.blocks.liquid import (
     settings_read_problems,
 )
 from hatch_kindgi.blocks.settings import SchemaChecks
-from hatch_kindgi.blocks.shape import BlockHeader, check_shape, format_version
+from hatch_kindgi.blocks.shape import SCHEMA_KEY, BlockHeader, check_shape, format_version
 from hatch_kindgi.blocks.template_file import ListDir, Listings, os_reason, read_template_file
 from hatch_kindgi.config.stage import DEFAULT_MAX_FILE_SIZE
 from hatch_kindgi.discover.stage import describe_other
+from hatch_kindgi.report.formats import ordered
 from hatch_kindgi.report.problems import Problem, error, has_errors
 
 DEFAULT_MAX_FILE_BYTES = DEFAULT_MAX_FILE_SIZE
@@ -46,6 +48,18 @@ class BlocksOutcome:
 
     entries: tuple[dict[str, Any], ...]
     problems: tuple[Problem, ...]
+    template_files: Mapping[str, str] = field(default_factory=dict)
+    """The template file of each entry that has a `templateFile`, by the entry's `modulePath`."""
+
+
+class BlocksCache:
+    """What a later run of the stage may reuse: each file's own checks while the file (and
+    its template file) is unchanged, and the schemas already checked. The rules across files
+    always run again."""
+
+    def __init__(self) -> None:
+        self.files: FileResults[_Block] = FileResults()
+        self.checks = SchemaChecks()
 
 
 def check_blocks(
@@ -56,22 +70,28 @@ def check_blocks(
     *,
     max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
     list_dir: ListDir = os.listdir,
+    cache: BlocksCache | None = None,
 ) -> BlocksOutcome:
     """Check the block files `files` (pack-relative) of the pack at `root`.
 
     `blocks_folder` is the blocks glob's static prefix ("" for the pack root): templates
-    stay inside it. `others` are paths the glob matched that are not regular files.
+    stay inside it. `others` are paths the glob matched that are not regular files. With a
+    `cache`, a file unchanged since the cache's last run is not checked on its own again.
     """
     problems = [_not_a_file(root, path) for path in others]
-    checks = SchemaChecks()
+    checks = SchemaChecks() if cache is None else cache.checks
     with _collector_paused():
-        blocks = _check_files(root, sorted(files), blocks_folder, max_file_bytes, list_dir, checks)
+        blocks = _check_files(
+            root, sorted(files), blocks_folder, max_file_bytes, list_dir, checks, cache
+        )
         _check_across(blocks, checks)
     for block in blocks:
         problems.extend(block.problems)
-    entries = [block.entry() for block in blocks if block.is_clean()]
+    clean = [block for block in blocks if block.is_clean()]
+    entries = [block.entry() for block in clean]
     entries.sort(key=lambda entry: (entry["id"].encode("utf-16-be"), _version_key(entry)))
-    return BlocksOutcome(tuple(entries), tuple(sorted(set(problems), key=_problem_order)))
+    templates = {block.file: block.template_file for block in clean if block.template_file}
+    return BlocksOutcome(tuple(entries), tuple(ordered(problems)), templates)
 
 
 @contextmanager
@@ -103,8 +123,10 @@ class _Block:
     declared: dict[str, Any] | None = None
     header: BlockHeader = _NO_HEADER
     template: str | None = None
+    template_file: str | None = None
     reads: tuple[SettingsRead, ...] = ()
     problems: list[Problem] = field(default_factory=list)
+    keepable: bool = True  # False when a file it needs could not be read: check it again
 
     def is_clean(self) -> bool:
         return self.declared is not None and not has_errors(self.problems)
@@ -118,6 +140,7 @@ class _Block:
     def entry(self) -> dict[str, Any]:
         assert self.declared is not None
         entry = dict(self.declared)
+        entry.pop(SCHEMA_KEY, None)  # the editor's, not the block's
         content = dict(self.content() or {})
         if "templateFile" in content:
             del content["templateFile"]
@@ -134,10 +157,29 @@ def _check_files(  # noqa: PLR0917 (the run's shared state, threaded through)
     max_bytes: int,
     list_dir: ListDir,
     checks: SchemaChecks,
+    cache: BlocksCache | None = None,
 ) -> list[_Block]:
-    """Each file checked on its own, in the order given."""
+    """Each file checked on its own, in the order given; with a `cache`, the result of an
+    earlier run for each file unchanged since (as a copy the rules across files may add to)."""
     listings = Listings(list_dir)
-    return [_check_file(root, file, blocks_folder, max_bytes, listings, checks) for file in files]
+    if cache is None:
+        return [
+            _check_file(root, file, blocks_folder, max_bytes, listings, checks) for file in files
+        ]
+    cache.files.use_context((str(root), blocks_folder, max_bytes))
+    blocks = []
+    for file in files:
+        block = cache.files.get(root, file)
+        if block is None:
+            before = fingerprint(root / file)
+            block = _check_file(root, file, blocks_folder, max_bytes, listings, checks)
+            if block.keepable:
+                sources = {file: before}
+                if block.template_file is not None:
+                    sources[block.template_file] = fingerprint(root / block.template_file)
+                cache.files.keep(file, sources, block)
+        blocks.append(replace(block, problems=list(block.problems)))
+    return blocks
 
 
 def _check_file(  # noqa: PLR0917 (the run's shared state, threaded through)
@@ -151,6 +193,7 @@ def _check_file(  # noqa: PLR0917 (the run's shared state, threaded through)
     block = _Block(file)
     data = _read_bytes(root, file, max_bytes, block.problems)
     if data is None:
+        block.keepable = False
         return block
     parsed = read_json_object(file, data)
     block.problems.extend(parsed.problems)
@@ -211,9 +254,11 @@ def _check_prompt(
         )
         block.problems.extend(found.problems)
         if found.path is None or found.text is None:
+            block.keepable = False
             return
         site = TemplateSite(found.path, inline=False)
         text = found.text
+        block.template_file = found.path
     else:
         return
     block.template = text
@@ -336,14 +381,3 @@ def _not_a_file(root: Path, file: str) -> Problem:
 
 def _version_key(entry: dict[str, Any]) -> tuple[int, ...]:
     return tuple(int(part) for part in str(entry["version"]).split("."))
-
-
-def _problem_order(problem: Problem) -> tuple[str, int, int, str, str, str]:
-    return (
-        problem.file,
-        problem.line or 0,
-        problem.column or 0,
-        problem.code,
-        problem.pointer or "",
-        problem.message,
-    )

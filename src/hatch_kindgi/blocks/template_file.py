@@ -1,9 +1,10 @@
-"""Resolving a prompt's `templateFile`: inside the blocks folder, case-exact, UTF-8 text.
+"""Resolving a prompt's `templateFile`: inside the blocks folder, exact, UTF-8 text.
 
 Names are compared with directory listings, one path segment at a time, never with
 `exists()` or `open()`: on a case-insensitive file system those find `reply.liquid` for
-`Reply.liquid`, and the pack would then break on Linux. The listing function is a parameter
-so a test can stand in for such a file system.
+`Reply.liquid`, and macOS finds `café.liquid` whichever Unicode normalization (NFC, NFD) each
+side has; the pack would then break on Linux. The listing function is a parameter so a test
+can stand in for such a file system.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import os
 import posixpath
 import re
 import stat
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +29,7 @@ ListDir = Callable[[str], Iterable[str]]
 
 POINTER = "/content/templateFile"
 _DRIVE = re.compile(r"[A-Za-z]:")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 @dataclass(frozen=True)
@@ -101,6 +104,14 @@ def read_template_file(
         )
     if "\x00" in value:
         return refuse("template-file", f"{named} holds a NUL character, which no file name can")
+    surrogate = _SURROGATE.search(value)
+    if surrogate is not None:
+        # Python would find a file whose name is not UTF-8 by it (surrogateescape).
+        return refuse(
+            "template-file",
+            f"{named} holds a lone surrogate ({surrogate.group()}), which is not Unicode; "
+            "no file of the pack can have that name",
+        )
     target = _join(posixpath.dirname(block_file), value)
     folder = blocks_folder.strip("/")
     if target is None or (folder and not target.startswith(folder + "/")):
@@ -110,11 +121,9 @@ def read_template_file(
     for segment in target.split("/"):
         names = listings.names(str(current))
         if segment not in names:
-            near = sorted(name for name in names if name.casefold() == segment.casefold())
-            if near:
-                others = " or ".join(f'"{name}"' for name in near)
-                verb = "differs" if len(near) == 1 else "differ"
-                return refuse("template-case", f"{named} not found; {others} {verb} only in case")
+            near = _near_miss(segment, names)
+            if near is not None:
+                return refuse(near[0], f"{named} not found; {near[1]}")
             return refuse("template-file", f'{named} not found (looked for "{target}")')
         current = current / segment
     # Every folder on the way, the blocks folder's own included: a link out of the pack
@@ -133,6 +142,43 @@ def read_template_file(
         named=named,
         max_bytes=max_bytes,
     )
+
+
+def _near_miss(segment: str, names: Iterable[str]) -> tuple[str, str] | None:
+    """The code and hint for the names on disk that differ from `segment` only in letter case,
+    in Unicode normalization, or both; None when there are none."""
+    wanted = _fold(segment)
+    near = sorted(name for name in names if _fold(name) == wanted)
+    if not near:
+        return None
+    in_case = any(_nfc(name) != _nfc(segment) for name in near)
+    in_form = any(name.casefold() != segment.casefold() for name in near)
+    listed = " or ".join(f'"{name}"' for name in near)
+    verb = "differs" if len(near) == 1 else "differ"
+    if not in_form:
+        return "template-case", f"{listed} {verb} only in case"
+    forms = f"the file's name is {_form(near[0])}, the templateFile's {_form(segment)}"
+    if in_case:
+        return "template-case", f"{listed} {verb} only in case and Unicode normalization ({forms})"
+    return "template-normalization", f"{listed} {verb} only in Unicode normalization ({forms})"
+
+
+def _nfc(text: str) -> str:
+    return unicodedata.normalize("NFC", text)
+
+
+def _fold(text: str) -> str:
+    """`text` for a comparison blind to case and normalization (Unicode's canonical caseless
+    match: NFD, then case folded, then normalized again)."""
+    return _nfc(unicodedata.normalize("NFD", text).casefold())
+
+
+def _form(text: str) -> str:
+    if unicodedata.is_normalized("NFC", text):
+        return "NFC"
+    if unicodedata.is_normalized("NFD", text):
+        return "NFD"
+    return "neither NFC nor NFD"
 
 
 def _join(folder: str, value: str) -> str | None:

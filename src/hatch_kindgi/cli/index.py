@@ -7,7 +7,6 @@ import json
 import os
 import re
 import sys
-import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -16,17 +15,21 @@ from hatch_kindgi.cli.output import (
     EXIT_PROBLEMS,
     EXIT_USAGE,
     Command,
+    add_against_argument,
     add_pack_arguments,
     finish,
     pack_root,
+    write,
 )
-from hatch_kindgi.config.timestamps import normalize_timestamp
+from hatch_kindgi.config.timestamps import read_timestamp
 from hatch_kindgi.index.stage import INDEX_FILE
 from hatch_kindgi.pipeline import LocalPins, run_pipeline
+from hatch_kindgi.report.files import write_atomically
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
     add_pack_arguments(parser)
+    add_against_argument(parser)
     parser.add_argument(
         "-o",
         "--output",
@@ -53,19 +56,20 @@ def _run(args: argparse.Namespace) -> int:
     output = Path(args.output) if args.output else root / INDEX_FILE
     published_at = None
     if args.published_at is not None:
-        published_at = normalize_timestamp(args.published_at)
-        if published_at is None:
+        published_at, why_not = read_timestamp(args.published_at)
+        if why_not is not None:
             sys.stderr.write(
-                f"hatch-kindgi index: --published-at {args.published_at!r} is not an ISO 8601 "
-                'date-time with a zone, like "2026-09-20T14:32:07.104Z"\n'
+                f"hatch-kindgi index: --published-at {args.published_at!r} {why_not}\n"
             )
             return EXIT_USAGE
     if args.artifact_version is not None and not args.artifact_version.strip():
         sys.stderr.write("hatch-kindgi index: --artifact-version must not be empty\n")
         return EXIT_USAGE
     local = LocalPins(args.artifact_version, published_at, next_artifact_version(output))
-    result = run_pipeline(root, environ=os.environ, local_pins=local)
-    code = finish(result, args.format, sys.stdout)
+    result = run_pipeline(
+        root, environ=os.environ, local_pins=local, against=args.against, runner="command-line"
+    )
+    code = finish(result, args.format, sys.stdout, root=root)
     if code != EXIT_OK or result.index is None:
         return code
     try:
@@ -74,9 +78,10 @@ def _run(args: argparse.Namespace) -> int:
         sys.stderr.write(f"hatch-kindgi index: cannot write {output}: {cause}\n")
         return EXIT_PROBLEMS
     if args.format == "text" and result.pins is not None:
-        sys.stdout.write(
+        write(
+            sys.stdout,
             f"wrote {output} (artifactVersion {result.pins.artifact_version}, "
-            f"publishedAt {result.pins.published_at})\n"
+            f"publishedAt {result.pins.published_at})\n",
         )
     return EXIT_OK
 
@@ -93,21 +98,6 @@ def next_artifact_version(output: Path, today: datetime | None = None) -> str:
         re.escape(stamp) + r"\.(\d+)", previous if isinstance(previous, str) else ""
     )
     return f"{stamp}.{int(match.group(1)) + 1 if match else 1}"
-
-
-def write_atomically(path: Path, data: bytes) -> None:
-    """Write `data` to `path` so a crash or an error leaves the old file as it was."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        Path(temporary).replace(path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 COMMAND = Command(

@@ -3,18 +3,26 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
 
 from hatch_kindgi import __version__
-from hatch_kindgi.cli import check, index
+from hatch_kindgi.cli import check, diff, index, render, schema
 from hatch_kindgi.cli.output import Command
 
-COMMANDS: tuple[Command, ...] = (check.COMMAND, index.COMMAND)
+COMMANDS: tuple[Command, ...] = (
+    check.COMMAND,
+    index.COMMAND,
+    render.COMMAND,
+    diff.COMMAND,
+    schema.COMMAND,
+)
 """Every command, in the order `--help` lists them."""
 
 _DESCRIPTION = """\
-Check a Kindgi pack, or write its index.json, with the same rules as the build
-(`python -m build` with hatch-kindgi). Nothing is built; no wheel is made.
+Check a Kindgi pack, write its index.json, render its prompts, or show what a
+change does to it, with the same rules as the build (`python -m build` with
+hatch-kindgi). Nothing is built; no wheel is made.
 
 {commands}
 """
@@ -24,21 +32,32 @@ examples:
   hatch-kindgi check                      check the pack in this folder
   hatch-kindgi check packs/ledger --format github
   hatch-kindgi index -o dist/index.json --artifact-version 2026.11.29
+  hatch-kindgi check --format sarif > kindgi.sarif
+  hatch-kindgi schema block > .vscode/kindgi-block.schema.json
+  hatch-kindgi check --watch               check again on every change
+  hatch-kindgi render acme.reply-prompt --param tone=formal
+  hatch-kindgi check --against origin/main
+  hatch-kindgi diff v1.2.0 --format markdown
 """
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
-    parser = _parser()
+    parser, commands = _parser()
+    words = list(sys.argv[1:] if argv is None else argv)
     try:
-        args = parser.parse_args(argv)
+        args, unparsed = parser.parse_known_args(words)
+        if unparsed:
+            # argparse takes a command's positionals in one go, so `render X --param a=b DIR`
+            # leaves DIR over; the command's own parser reads options and positionals mixed.
+            args = commands[args.command].parse_intermixed_args(words[1:])
     except SystemExit as stop:  # argparse exits 2 on usage errors and 0 on --help
         return int(stop.code or 0)
     command: Command = args.command_spec
     return command.run(args)
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
     listed = "\n".join(f"  {c.name:<7} {c.description}" for c in COMMANDS)
     parser = argparse.ArgumentParser(
         prog="hatch-kindgi",
@@ -47,9 +66,11 @@ def _parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"hatch-kindgi {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    commands = {}
     for command in COMMANDS:
-        sub = commands.add_parser(command.name, help=command.summary, description=command.summary)
+        sub = subparsers.add_parser(command.name, help=command.summary, description=command.summary)
         command.add_arguments(sub)
-        sub.set_defaults(command_spec=command)
-    return parser
+        sub.set_defaults(command_spec=command, command=command.name)
+        commands[command.name] = sub
+    return parser, commands

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, cast
 from hatch_kindgi.code.sdk_outcome import PYPROJECT, file_problems, named_file, refusal
 from hatch_kindgi.code.sdk_run import IndexerJob, IndexerRun, has_kindgi, run_indexer
 from hatch_kindgi.code.single_module import pack_table, single_module_pyproject
+from hatch_kindgi.config.stage import Runner
 from hatch_kindgi.report.problems import Problem, error, has_errors
 
 if TYPE_CHECKING:
@@ -55,12 +56,14 @@ def index_code(
     published_at: str,
     timeout: float,
     python: str | None = None,
+    runner: Runner = "build",
 ) -> CodeOutcome:
     """Index the pack's code modules with its kindgi SDK; nothing runs when there are none.
 
     `modules` are the pack-relative code modules discovery found; `python` is the interpreter
     whose kindgi indexes them (default: this one, the build environment's); `timeout` bounds the
-    indexer child in seconds.
+    indexer child in seconds; `runner` says who runs it, so a missing SDK is explained for a
+    build or for the command line.
     """
     if not modules:
         return _EMPTY
@@ -81,7 +84,7 @@ def index_code(
             return _one_at_a_time(job, work, modules, whole)
         if run.outcome is None:
             if not has_kindgi(job.interpreter, work):
-                return _only(_no_sdk(job.interpreter, modules))
+                return _only(_no_sdk(job.interpreter, modules, runner))
             whole = error(
                 "indexer-failed",
                 PYPROJECT,
@@ -183,15 +186,28 @@ def _module_outcome(
     return _accepted(job.root, run, modules)
 
 
-def _no_sdk(interpreter: str, modules: Sequence[str]) -> Problem:
+_SDK_ADVICE: dict[Runner, tuple[str, str]] = {
+    "build": (
+        "the build environment's Python",
+        'add "kindgi" to [build-system] requires (or build with isolation, where the hook asks '
+        "for it), or run `pip install kindgi` in that environment",
+    ),
+    "command-line": (
+        "this Python",
+        "install the command line with the SDK: pip install 'hatch-kindgi[sdk]' "
+        "(kindgi needs Python 3.11 or later)",
+    ),
+}
+
+
+def _no_sdk(interpreter: str, modules: Sequence[str], runner: Runner) -> Problem:
     shown = ", ".join(modules[:3]) + (", …" if len(modules) > 3 else "")
+    python, advice = _SDK_ADVICE[runner]
     return error(
         "sdk-missing",
         PYPROJECT,
-        f"the pack has code modules ({shown}) but the build environment's Python "
-        f"({interpreter}) cannot import `kindgi`, whose indexer indexes them: add "
-        '"kindgi" to [build-system] requires (or build with isolation, where the hook asks '
-        "for it), or run `pip install kindgi` in that environment",
+        f"the pack has code modules ({shown}) but {python} ({interpreter}) cannot import "
+        f"`kindgi`, whose indexer indexes them: {advice}",
     )
 
 

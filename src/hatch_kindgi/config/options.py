@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import keyword
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from hatch_kindgi.config.pyproject import PYPROJECT, toml_repr
-from hatch_kindgi.config.timestamps import normalize_timestamp
+from hatch_kindgi.config.timestamps import read_timestamp
 from hatch_kindgi.report.problems import Problem, error
+from hatch_kindgi.report.styles import REPORT_FORMATS
 
 DEFAULT_IMPORT_TIMEOUT = 120.0
 DEFAULT_MAX_FILE_SIZE = 1024 * 1024
@@ -24,7 +26,17 @@ _HATCHLING_HOOK_KEYS = frozenset(
     }
 )
 _HOOK_KEYS = frozenset(
-    {"artifact-version", "published-at", "package", "import-timeout", "max-file-size", "strict"}
+    {
+        "artifact-version",
+        "published-at",
+        "package",
+        "import-timeout",
+        "max-file-size",
+        "strict",
+        "report-file",
+        "report-format",
+        "against",
+    }
 )
 
 _IMPORT_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -40,6 +52,17 @@ class HookOptions:
     import_timeout: float = DEFAULT_IMPORT_TIMEOUT
     max_file_size: int = DEFAULT_MAX_FILE_SIZE
     strict: bool = False
+    report_file: str | None = None
+    report_format: str | None = None
+    against: str | None = None
+
+
+def _is_import_name(package: str) -> bool:
+    """Whether `import <package>` could name it: dotted parts, each an identifier and no
+    keyword (`acme.class` can't be imported)."""
+    return all(
+        _IMPORT_NAME.fullmatch(part) and not keyword.iskeyword(part) for part in package.split(".")
+    )
 
 
 def hook_options(config: Mapping[str, Any], problems: list[Problem]) -> HookOptions:
@@ -55,7 +78,14 @@ def hook_options(config: Mapping[str, Any], problems: list[Problem]) -> HookOpti
                 )
             )
     strings: dict[str, str | None] = {}
-    for key in ("artifact-version", "published-at", "package"):
+    for key in (
+        "artifact-version",
+        "published-at",
+        "package",
+        "report-file",
+        "report-format",
+        "against",
+    ):
         value = config.get(key)
         if value is not None and (not isinstance(value, str) or not value.strip()):
             problems.append(
@@ -68,27 +98,39 @@ def hook_options(config: Mapping[str, Any], problems: list[Problem]) -> HookOpti
             value = None
         strings[key] = value
     published_at = strings["published-at"]
-    if published_at is not None and normalize_timestamp(published_at) is None:
-        problems.append(
-            error(
-                "pin-published-at",
-                PYPROJECT,
-                f"option `published-at` of {where}: {toml_repr(published_at)} is not an "
-                'ISO 8601 date-time with a zone, like "2026-09-20T14:32:07.104Z"',
+    if published_at is not None:
+        why_not = read_timestamp(published_at)[1]
+        if why_not is not None:
+            problems.append(
+                error(
+                    "pin-published-at",
+                    PYPROJECT,
+                    f"option `published-at` of {where}: {toml_repr(published_at)} {why_not}",
+                )
             )
-        )
-        published_at = None
+            published_at = None
     package = strings["package"]
-    if package is not None and not all(_IMPORT_NAME.fullmatch(p) for p in package.split(".")):
+    if package is not None and not _is_import_name(package):
         problems.append(
             error(
                 "config-value",
                 PYPROJECT,
                 f"option `package` of {where} must be an import name like "
-                f'"acme_ledger", not {toml_repr(package)}',
+                f'"acme_ledger" or "acme.ledger", not {toml_repr(package)}',
             )
         )
         package = None
+    report_format = strings["report-format"]
+    if report_format is not None and report_format not in REPORT_FORMATS:
+        problems.append(
+            error(
+                "config-value",
+                PYPROJECT,
+                f"option `report-format` of {where} must be one of "
+                f"{', '.join(REPORT_FORMATS)}, not {toml_repr(report_format)}",
+            )
+        )
+        report_format = None
     timeout = config.get("import-timeout", DEFAULT_IMPORT_TIMEOUT)
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0:
         problems.append(
@@ -128,4 +170,7 @@ def hook_options(config: Mapping[str, Any], problems: list[Problem]) -> HookOpti
         import_timeout=float(timeout),
         max_file_size=max_file_size,
         strict=strict,
+        report_file=strings["report-file"],
+        report_format=report_format,
+        against=strings["against"],
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from hatch_kindgi.config.env import env_lists
 from hatch_kindgi.config.options import DEFAULT_MAX_FILE_SIZE, HookOptions, hook_options
@@ -20,6 +20,7 @@ __all__ = [
     "ConfigOutcome",
     "HookOptions",
     "PackConfig",
+    "Runner",
     "default_package",
     "hook_table",
     "load_config",
@@ -34,6 +35,10 @@ DEFAULT_DISCOVERY: Mapping[str, str] = {
     "blocks": "blocks/**/*.json",
 }
 CODE_KINDS = ("tools", "guardrails", "agents", "flows")
+
+Runner = Literal["build", "command-line"]
+"""What runs the pipeline: a build (the hook), or the command line (`check`, `index`). Stages
+that tell the user what to install or set up say it for the one that runs."""
 
 # Keys the kindgi SDK's config knows beside the ones this stage checks: left to the SDK.
 _SDK_TOP_LEVEL_KEYS = frozenset({"pack", "discovery", "env", "dev", "environments"})

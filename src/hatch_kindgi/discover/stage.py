@@ -21,7 +21,13 @@ from hatch_kindgi.discover.patterns import END, expand_braces, pattern_problem, 
 if TYPE_CHECKING:
     from pathlib import Path
 
-__all__ = ["SKIPPED_DIRS", "Discovery", "describe_other", "discover", "is_test_module"]
+__all__ = [
+    "SKIPPED_DIRS",
+    "Discovery",
+    "describe_other",
+    "discover",
+    "is_test_module",
+]
 
 SKIPPED_DIRS: frozenset[str] = frozenset({"__pycache__", "node_modules", "venv", "site-packages"})
 """Folders never walked nor matched (besides hidden ones, whose name starts with `.`)."""
@@ -46,12 +52,15 @@ class Discovery:
     `files` are regular files of the pack (a symlink to one inside the pack counts). `others`
     are matches that are not: folders named like a match, broken symlinks, symlink loops,
     symlinks that lead outside the pack, fifos and the like (`describe_other` says which).
-    `outside` is the folder the walk would start from (or one above it) when it is a symbolic
-    link leading outside the pack: then nothing was walked.
+    `misnamed` are matches, of any kind, whose path is not valid UTF-8 (a name's bytes that
+    are not UTF-8 come as lone surrogates, Python's surrogateescape): the index is UTF-8 JSON
+    and can't name them. `outside` is the folder the walk would start from (or one above it)
+    when it is a symbolic link leading outside the pack: then nothing was walked.
     """
 
     files: tuple[str, ...]
     others: tuple[str, ...]
+    misnamed: tuple[str, ...] = ()
     outside: str | None = None
 
 
@@ -73,13 +82,14 @@ def discover(root: Path, pattern: str, *, code: bool = False) -> Discovery:
     if prefix:
         outside = first_link_out(root, prefix)
         if outside is not None:
-            return Discovery((), (), outside)
+            return Discovery((), (), outside=outside)
     start = root.joinpath(*prefix.split("/")) if prefix else root
     if not start.is_dir():
         return Discovery((), ())
 
     files: list[str] = []
     others: list[str] = []
+    misnamed: list[str] = []
     inside = os.path.realpath(root)
     pending = [(os.fspath(start), prefix)]
     while pending:
@@ -92,9 +102,21 @@ def discover(root: Path, pattern: str, *, code: bool = False) -> Discovery:
                 continue
             if code and is_test_module(rel):
                 continue
+            if not _is_utf8(rel):
+                misnamed.append(rel)
+                continue
             regular = kind == _FILE and (not entry.is_symlink() or within(entry.path, inside))
             (files if regular else others).append(rel)
-    return Discovery(_sorted_utf16(files), _sorted_utf16(others))
+    return Discovery(_sorted_utf16(files), _sorted_utf16(others), _sorted_utf16(misnamed))
+
+
+def _is_utf8(path: str) -> bool:
+    """Whether `path` is valid Unicode, so UTF-8 can write it (no lone surrogate)."""
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def describe_other(root: Path, path: str) -> str:

@@ -11,13 +11,21 @@ from pathlib import Path
 
 from hatch_kindgi.config.options import HookOptions
 from hatch_kindgi.config.pyproject import PYPROJECT
-from hatch_kindgi.config.timestamps import format_timestamp, normalize_timestamp
+from hatch_kindgi.config.timestamps import format_timestamp, read_epoch_seconds, read_timestamp
 from hatch_kindgi.report.problems import Problem, error, warning
 
 ENV_ARTIFACT_VERSION = "KINDGI_ARTIFACT_VERSION"
 ENV_PUBLISHED_AT = "KINDGI_PUBLISHED_AT"
 
 _GIT_TIMEOUT_SECONDS = 10
+
+RECORD_FILE = ".hatch-kindgi-pins.json"
+"""The sdist's record of the pins it resolved, at the sdist's root beside PKG-INFO."""
+
+# Problem code, file and the words before the value, for a publishedAt that can't be one.
+_BAD_OPTION = ("pin-published-at", PYPROJECT, "option `published-at`")
+_BAD_ENVIRONMENT = ("pin-published-at", PYPROJECT, ENV_PUBLISHED_AT)
+_BAD_RECORD = ("pin-record", RECORD_FILE, "the sdist's pin record: publishedAt")
 
 
 @dataclass(frozen=True)
@@ -56,32 +64,27 @@ def resolve_pins(
     )
     artifact_version, artifact_from = next((v, s) for v, s in artifact_candidates if v)
 
+    # Each source with the problem it gives when its value can't be a publishedAt.
     published_candidates = (
-        (options.published_at, "option `published-at`"),
-        (environ.get(ENV_PUBLISHED_AT) or None, ENV_PUBLISHED_AT),
-        (recorded.get("publishedAt"), "the sdist's recorded pins"),
+        (options.published_at, "option `published-at`", _BAD_OPTION),
+        (environ.get(ENV_PUBLISHED_AT) or None, ENV_PUBLISHED_AT, _BAD_ENVIRONMENT),
+        (recorded.get("publishedAt"), "the sdist's recorded pins", _BAD_RECORD),
     )
     published_at: str | None = None
     published_from = ""
-    for value, source in published_candidates:
+    for value, source, bad in published_candidates:
         if value:
-            published_at = normalize_timestamp(value)
+            published_at, why_not = read_timestamp(value)
             published_from = source
-            if published_at is None:
-                problems.append(
-                    error(
-                        "pin-published-at",
-                        PYPROJECT,
-                        f"{source}: {value!r} is not an ISO 8601 date-time with a zone, "
-                        'like "2026-09-20T14:32:07.104Z"',
-                    )
-                )
+            if why_not is not None:
+                code, file, label = bad
+                problems.append(error(code, file, f"{label} {json.dumps(value)} {why_not}"))
                 return None, problems
             break
     if published_at is None:
         published_at, published_from = _from_source_date_epoch(environ, problems)
     if published_at is None and not problems and not local:
-        published_at, published_from = _from_git(root)
+        published_at, published_from = _from_git(root, problems)
     if published_at is None and not problems and local:
         published_at = format_timestamp(now() if now else datetime.now(timezone.utc))
         published_from = "the current time"
@@ -108,22 +111,16 @@ def _from_source_date_epoch(
     raw = environ.get("SOURCE_DATE_EPOCH", "").strip()
     if not raw:
         return None, ""
-    try:
-        seconds = int(raw)
-        moment = datetime.fromtimestamp(seconds, timezone.utc)
-    except (ValueError, OverflowError, OSError):
+    published_at, why_not = read_epoch_seconds(raw)
+    if why_not is not None:
         problems.append(
-            error(
-                "pin-published-at",
-                PYPROJECT,
-                f"SOURCE_DATE_EPOCH {raw!r} is not a whole number of seconds since 1970",
-            )
+            error("pin-published-at", PYPROJECT, f"SOURCE_DATE_EPOCH {json.dumps(raw)} {why_not}")
         )
         return None, ""
-    return format_timestamp(moment), "SOURCE_DATE_EPOCH"
+    return published_at, "SOURCE_DATE_EPOCH"
 
 
-def _from_git(root: Path) -> tuple[str | None, str]:
+def _from_git(root: Path, problems: list[Problem]) -> tuple[str | None, str]:
     try:
         completed = subprocess.run(
             # A signed HEAD with log.showSignature would print the check before the time.
@@ -138,13 +135,21 @@ def _from_git(root: Path) -> tuple[str | None, str]:
     except (OSError, subprocess.SubprocessError):
         return None, ""
     seconds = completed.stdout.strip()
-    if completed.returncode != 0 or not seconds.isdigit():
+    if completed.returncode != 0 or not seconds.isascii() or not seconds.isdigit():
         return None, ""
-    return format_timestamp(datetime.fromtimestamp(int(seconds), timezone.utc)), "git HEAD"
-
-
-RECORD_FILE = ".hatch-kindgi-pins.json"
-"""The sdist's record of the pins it resolved, at the sdist's root beside PKG-INFO."""
+    published_at, why_not = read_epoch_seconds(seconds)
+    if why_not is not None:
+        # git takes any commit date (`@300000000000`); falling through to now would hide it.
+        problems.append(
+            error(
+                "pin-published-at",
+                PYPROJECT,
+                f"git HEAD's commit time {seconds} {why_not}: set `published-at`, "
+                f"{ENV_PUBLISHED_AT} or SOURCE_DATE_EPOCH to pin this build",
+            )
+        )
+        return None, ""
+    return published_at, "git HEAD"
 
 
 def record_pins(pins: Pins) -> bytes:
@@ -167,13 +172,10 @@ def read_recorded_pins(root: Path) -> tuple[dict[str, str] | None, list[Problem]
     recorded = {}
     for key in ("artifactVersion", "publishedAt"):
         value = document.get(key) if isinstance(document, dict) else None
-        if (
-            not isinstance(value, str)
-            or not value
-            or (key == "publishedAt" and normalize_timestamp(value) is None)
-        ):
+        if not isinstance(value, str) or not value:
             return None, [
                 error("pin-record", RECORD_FILE, f"the sdist's pin record has no valid {key!r}")
             ]
         recorded[key] = value
+    # Whether publishedAt is a timestamp `resolve_pins` decides, as for every other source.
     return recorded, []

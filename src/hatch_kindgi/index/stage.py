@@ -6,7 +6,7 @@ import json
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jsonschema import Draft202012Validator
 from referencing import Registry
@@ -15,6 +15,9 @@ from hatch_kindgi.config.stage import PackConfig
 from hatch_kindgi.index.canonical import canonical_json, code_unit_key, unrepresentable
 from hatch_kindgi.index.pins import Pins
 from hatch_kindgi.report.problems import Problem, error, json_pointer
+
+if TYPE_CHECKING:
+    from hatch_kindgi.index.cache import IndexChecks
 
 INDEX_FILE = "index.json"
 SCHEMA_RESOURCE = "pack-index-1.8.0.schema.json"
@@ -49,6 +52,22 @@ def build_envelope(
 
 def index_bytes(envelope: Mapping[str, Any]) -> tuple[bytes | None, list[Problem]]:
     """The envelope's canonical UTF-8 bytes, or the problems that keep it from being written."""
+    problems = index_problems(envelope)
+    if problems:
+        return None, problems
+    return serialized(envelope), []
+
+
+def serialized(envelope: Mapping[str, Any]) -> bytes:
+    """The canonical UTF-8 bytes of an envelope `index_problems` found nothing wrong with."""
+    return canonical_json(envelope).encode("utf-8", "surrogatepass")
+
+
+def index_problems(envelope: Mapping[str, Any], reuse: IndexChecks | None = None) -> list[Problem]:
+    """What keeps the envelope from being written: numbers JavaScript would change, and
+    every way it fails the pack-index 1.8.0 schema. Nothing, and `serialized` can write it.
+    `reuse` skips the entries that passed in an earlier run (`check --watch`)."""
+    found = unrepresentable(envelope) if reuse is None else reuse.unrepresentable(envelope)
     problems = [
         error(
             "json-number",
@@ -56,11 +75,12 @@ def index_bytes(envelope: Mapping[str, Any]) -> tuple[bytes | None, list[Problem
             f"{message} (index.json{pointer})",
             pointer=pointer,
         )
-        for pointer, message in unrepresentable(envelope)
+        for pointer, message in found
     ]
     if problems:
-        return None, problems
-    for failure in sorted(_validator().iter_errors(envelope), key=lambda e: list(e.path)):
+        return problems
+    validator = _validator() if reuse is None else reuse.validator
+    for failure in sorted(validator.iter_errors(envelope), key=lambda e: list(e.path)):
         pointer = json_pointer(failure.absolute_path)
         problems.append(
             error(
@@ -71,9 +91,9 @@ def index_bytes(envelope: Mapping[str, Any]) -> tuple[bytes | None, list[Problem
                 pointer=pointer or None,
             )
         )
-    if problems:
-        return None, problems
-    return canonical_json(envelope).encode("utf-8", "surrogatepass"), []
+    if reuse is not None:
+        reuse.remember([problem.pointer or "" for problem in problems])
+    return problems
 
 
 def pack_index_schema() -> dict[str, Any]:

@@ -21,12 +21,24 @@ CODES: dict[str, str] = {
     "env-reserved": "An [tool.kindgi.env] entry is a KINDGI_* name, which configures Kindgi.",
     "env-duplicate": "An env name is listed twice, or in both required and optional.",
     # --- discovery ---
-    "discovery-pattern": "A discovery glob cannot be used (absolute, escapes the pack, empty).",
-    "link-outside-pack": "A folder a discovery glob starts from is a symbolic link leading "
-    "outside the pack: nothing under it is read.",
+    "discovery-pattern": (
+        "A discovery glob cannot be used (absolute, escapes the pack, empty, over 4096 "
+        "characters, or its {a,b} groups spell more than 256 patterns)."
+    ),
+    "file-name-encoding": "A file a discovery glob matched has a name that is not valid UTF-8.",
+    "link-outside-pack": (
+        "A folder a discovery glob starts from is a symbolic link leading outside the pack: "
+        "nothing under it is read."
+    ),
     # --- pins ---
-    "pin-published-at": "published-at is not an ISO 8601 date-time with a zone.",
-    "pin-record": "The pin record in the sdist (.hatch-kindgi-pins.json) is unreadable.",
+    "pin-published-at": (
+        "A publishedAt pin (option, KINDGI_PUBLISHED_AT, SOURCE_DATE_EPOCH, git HEAD) is not "
+        "an ISO 8601 date-time with a zone in the years 0001-9999 once in UTC."
+    ),
+    "pin-record": (
+        "The sdist's pin record (.hatch-kindgi-pins.json) is unreadable, or its publishedAt "
+        "is not a date-time in the years 0001-9999 (UTC)."
+    ),
     "pin-not-reproducible": "No pin, SOURCE_DATE_EPOCH or git commit: publishedAt is now.",
     # --- index ---
     "index-schema": "The index envelope does not satisfy the pack-index 1.8.0 schema.",
@@ -47,6 +59,8 @@ CODES: dict[str, str] = {
     "block-kind-conflict": "Two versions of one block id have different kinds.",
     "template-file": "A templateFile is absolute, outside the blocks folder, missing, or not text.",
     "template-case": "A templateFile differs from the file on disk only in letter case.",
+    "template-normalization": "A templateFile differs from the file on disk only in Unicode "
+    "normalization (NFC, NFD).",
     "liquid-syntax": "A prompt template does not parse as Liquid (unknown tags included).",
     "liquid-unknown-variable": "A template reads a variable that is no parameter and not settings.",
     "liquid-unknown-filter": "A template uses a filter the Liquid environment does not know.",
@@ -59,7 +73,10 @@ CODES: dict[str, str] = {
     # --- primitives ---
     "module-not-file": "A path a code glob matched is not a module file of the pack (a folder, "
     "a broken link, a link leading outside the pack).",
-    "sdk-missing": "The pack has code modules but the build environment cannot import kindgi.",
+    "sdk-missing": (
+        "The pack has code modules but the Python that indexes them (the build environment's, "
+        "or the command line's) cannot import kindgi."
+    ),
     "import-timeout": "Indexing the pack's code took longer than import-timeout; it was stopped.",
     "module-import": "A code module fails to import: it raises, exits, or kills the indexer.",
     "module-no-primitives": "A code module defines no primitive (a helper's name starts with _).",
@@ -87,6 +104,26 @@ CODES: dict[str, str] = {
     "model-settings-value": "A model-settings value a model cannot take (temperature, thinking).",
     "model-settings-model": "A model named in both the model-settings block and the agent.",
     "agent-tool-version": "No version of a tool the pack brings satisfies the agent's range.",
+    # --- against an earlier release ---
+    "version-reused": "A version the reference has, with other content (a deploy refuses it).",
+    "version-lower": "The newest version of an id is lower than the newest at the reference.",
+    "agent-range-dropped": "An agent's range took a version the pack brought at the reference, "
+    "and the pack no longer brings that block or tool.",
+    "against-unknown-ref": "The reference is no git revision here, a missing file, or a folder.",
+    "against-no-git": "The reference is a git revision, but the pack is not in a git repository.",
+    "against-git": "git cannot read the pack folder at the reference (a partial clone, a timeout).",
+    "against-index": "The reference index.json is not a pack index (or unreadable, or too large).",
+    "against-wheel": "The reference wheel is not a zip file, or holds no `<package>/index.json`.",
+    # --- render (`hatch-kindgi render`) ---
+    "render-parameter": "A --param value is not of its parameter's type, or a required "
+    "parameter has no value.",
+    "render-undefined": "Rendering read something undefined: a parameter without a value, "
+    "a settings block or key the render doesn't have, any other variable.",
+    "render-filter": "Rendering used a filter Liquid doesn't know, or a filter failed on "
+    "its input or arguments.",
+    "render-error": "Rendering failed otherwise: a type error, a limit reached, an include.",
+    "render-no-prompt": "The prompt block an agent's instructions name has no version in "
+    "this pack that its range takes.",
 }
 
 _SECTION = re.compile(r"^\s*# --- (?P<name>.+?) ---$", re.MULTILINE)
@@ -94,7 +131,6 @@ _SECTION = re.compile(r"^\s*# --- (?P<name>.+?) ---$", re.MULTILINE)
 
 def problems_markdown() -> str:
     """docs/problems.md, generated from this registry (the test suite keeps them equal)."""
-    source = Path(__file__).read_text("utf-8")
     lines = [
         "# Problem codes",
         "",
@@ -103,23 +139,33 @@ def problems_markdown() -> str:
         "`src/hatch_kindgi/report/codes.py` by",
         "`python -m hatch_kindgi.report.codes > docs/problems.md`.",
         "",
-        "A report line reads `FILE[:LINE:COL]: SEVERITY[CODE]: [POINTER: ]MESSAGE`. Most codes are",
+        "A report line reads `FILE[:LINE:COL]: SEVERITY[CODE]: [POINTER: ]MESSAGE`, with what the",
+        "pack wrote in it escaped and shortened (see `docs/command-line.md`). Most codes are",
         "errors; `liquid-unknown-variable`, `liquid-unknown-filter`, `settings-unknown-block`,",
         "`settings-unknown-key`, `agent-block-missing`, `check-id-unprefixed`, `sdk-warning`,",
-        "`pin-not-reproducible` and an unknown top-level `[tool.kindgi]` key are warnings, which",
-        "fail the build only with `strict = true`.",
+        "`pin-not-reproducible`, `version-lower`, `agent-range-dropped` and an unknown top-level",
+        "`[tool.kindgi]` key are warnings, which fail the build only with `strict = true`.",
     ]
-    sections = list(_SECTION.finditer(source))
-    for index, section in enumerate(sections):
-        end = sections[index + 1].start() if index + 1 < len(sections) else len(source)
-        codes = re.findall(r'^\s*"([a-z0-9-]+)":', source[section.end() : end], re.MULTILINE)
-        if not codes:
-            continue
-        name = section.group("name")
-        lines += ["", f"## {name[0].upper()}{name[1:]}", ""]
+    for name, codes in sections():
+        lines += ["", f"## {name}", ""]
         lines += ["| code | meaning |", "| --- | --- |"]
         lines += [f"| `{code}` | {CODES[code]} |" for code in codes]
     return "\n".join(lines) + "\n"
+
+
+def sections() -> list[tuple[str, tuple[str, ...]]]:
+    """The registry's sections in order: each heading (capitalized, as docs/problems.md
+    shows it) with its codes, for every section that has codes."""
+    source = Path(__file__).read_text("utf-8")
+    found = list(_SECTION.finditer(source))
+    result: list[tuple[str, tuple[str, ...]]] = []
+    for index, section in enumerate(found):
+        end = found[index + 1].start() if index + 1 < len(found) else len(source)
+        codes = re.findall(r'^\s*"([a-z0-9-]+)":', source[section.end() : end], re.MULTILINE)
+        if codes:
+            name = section.group("name")
+            result.append((f"{name[0].upper()}{name[1:]}", tuple(codes)))
+    return result
 
 
 if __name__ == "__main__":

@@ -1,11 +1,21 @@
-"""The report: problems sorted and deduplicated, rendered for people, for tools and for CI."""
+"""The report: problems sorted and deduplicated, rendered for people, for tools and for CI.
+
+Every format shows at most `MAX_PER_FILE` problems of one file, then says how many more
+there are; the summary counts them all. The text a format writes has been escaped by
+`Problem` already (`report/escape.py`); `encodable` fits it to the stream's encoding.
+"""
 
 from __future__ import annotations
 
+import codecs
 import json
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from hatch_kindgi.report.problems import Problem, has_errors
+
+MAX_PER_FILE = 50
+"""Most problems a report shows for one file; the rest are counted on one more line."""
 
 _BOLD = "\033[1m"
 _RESET = "\033[0m"
@@ -13,14 +23,83 @@ _SEVERITY_COLORS = {"error": "\033[31m", "warning": "\033[33m"}
 
 
 def ordered(problems: Iterable[Problem]) -> list[Problem]:
-    """Problems deduplicated and sorted by file, line, column, code, then the rest."""
-    return sorted(set(problems), key=_sort_key)
+    """Problems deduplicated and sorted by file, line, column, code, pointer (segment by
+    segment, numbers as numbers: `/tools/2` before `/tools/10`), then the rest."""
+    listed = sorted(set(problems), key=_place_key)
+    # Only problems at the same place and of the same code are told apart by their pointers,
+    # whose key costs most: those runs alone are sorted by it.
+    start = 0
+    while start < len(listed):
+        place = _place_key(listed[start])
+        end = start + 1
+        while end < len(listed) and _place_key(listed[end]) == place:
+            end += 1
+        if end - start > 1:
+            listed[start:end] = sorted(listed[start:end], key=_sort_key)
+        start = end
+    return listed
 
 
 def fails(problems: Iterable[Problem], *, strict: bool) -> bool:
     """Whether these problems fail a build: any error, or any problem at all when strict."""
     listed = list(problems)
     return has_errors(listed) or (strict and bool(listed))
+
+
+@dataclass(frozen=True)
+class Omitted:
+    """The problems of one file a report leaves out: how many errors and warnings."""
+
+    file: str
+    errors: int
+    warnings: int
+
+    def text(self) -> str:
+        """`… and 11 more problems in this file (10 errors, 1 warning)`."""
+        counts = [_count(self.errors, "error", grouped=True)] if self.errors else []
+        counts += [_count(self.warnings, "warning", grouped=True)] if self.warnings else []
+        more = _count(self.errors + self.warnings, "more problem", grouped=True)
+        return f"… and {more} in this file ({', '.join(counts)})"
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What a report shows: the problems in order, at most `MAX_PER_FILE` a file, and after
+    the last shown problem of each file that has more, what it leaves out."""
+
+    problems: tuple[Problem, ...]
+    omitted: tuple[Omitted, ...]
+    every: tuple[Problem, ...]
+
+    def items(self) -> list[Problem | Omitted]:
+        """The problems, each `Omitted` right after its file's last shown problem."""
+        after = {omitted.file: omitted for omitted in self.omitted}
+        items: list[Problem | Omitted] = []
+        for index, problem in enumerate(self.problems):
+            items.append(problem)
+            last = index + 1 == len(self.problems) or self.problems[index + 1].file != problem.file
+            if last and problem.file in after:
+                items.append(after[problem.file])
+        return items
+
+
+def shown_problems(problems: Iterable[Problem]) -> Shown:
+    """`problems` ordered, and cut to `MAX_PER_FILE` a file (every format reports this)."""
+    every = ordered(problems)
+    kept: list[Problem] = []
+    omitted: list[Omitted] = []
+    start = 0
+    while start < len(every):
+        end = start
+        while end < len(every) and every[end].file == every[start].file:
+            end += 1
+        kept.extend(every[start : min(end, start + MAX_PER_FILE)])
+        rest = every[start + MAX_PER_FILE : end]
+        if rest:
+            errors = sum(1 for p in rest if p.severity == "error")
+            omitted.append(Omitted(every[start].file, errors, len(rest) - errors))
+        start = end
+    return Shown(tuple(kept), tuple(omitted), tuple(every))
 
 
 def format_problem(problem: Problem, *, color: bool = False) -> str:
@@ -38,6 +117,14 @@ def format_problem(problem: Problem, *, color: bool = False) -> str:
     return f"{place}: {label}: {pointer}{problem.message}"
 
 
+def format_omitted(omitted: Omitted, *, color: bool = False) -> str:
+    """The line after a file's last shown problem: `file: … and N more problems in this file`."""
+    place = omitted.file or "."
+    if color:
+        place = f"{_BOLD}{place}{_RESET}"
+    return f"{place}: {omitted.text()}"
+
+
 def summary(problems: Sequence[Problem]) -> str:
     """`N errors, M warnings in K files`."""
     errors = sum(1 for p in problems if p.severity == "error")
@@ -47,18 +134,24 @@ def summary(problems: Sequence[Problem]) -> str:
 
 
 def format_text(problems: Iterable[Problem], *, color: bool = False) -> str:
-    """The whole text report: one line a problem, then the summary line."""
-    listed = ordered(problems)
-    lines = [format_problem(problem, color=color) for problem in listed]
-    lines.append(summary(listed))
+    """The whole text report: one line a problem (a file's extra ones counted on one line),
+    then the summary line, which counts every problem."""
+    shown = shown_problems(problems)
+    lines = [
+        format_problem(item, color=color)
+        if isinstance(item, Problem)
+        else format_omitted(item, color=color)
+        for item in shown.items()
+    ]
+    lines.append(summary(shown.every))
     return "\n".join(lines) + "\n"
 
 
 def format_json(problems: Iterable[Problem], *, failed: bool) -> str:
-    """One JSON document: every problem as an object, and the summary (see
-    `report/report.schema.json`)."""
-    listed = ordered(problems)
-    errors = sum(1 for p in listed if p.severity == "error")
+    """One JSON document, in ASCII: the problems the text report shows, what it leaves out per
+    file, and the summary of them all (see `report/report.schema.json`)."""
+    shown = shown_problems(problems)
+    errors = sum(1 for p in shown.every if p.severity == "error")
     document = {
         "ok": not failed,
         "problems": [
@@ -71,48 +164,98 @@ def format_json(problems: Iterable[Problem], *, failed: bool) -> str:
                 "pointer": p.pointer,
                 "message": p.message,
             }
-            for p in listed
+            for p in shown.problems
+        ],
+        "omitted": [
+            {"file": o.file, "errors": o.errors, "warnings": o.warnings} for o in shown.omitted
         ],
         "summary": {
             "errors": errors,
-            "warnings": len(listed) - errors,
-            "files": len({p.file for p in listed}),
-            "text": summary(listed),
+            "warnings": len(shown.every) - errors,
+            "files": len({p.file for p in shown.every}),
+            "text": summary(shown.every),
         },
     }
-    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+    # ASCII, other characters as JSON's \u escapes: valid JSON on a stream of any encoding.
+    return json.dumps(document, ensure_ascii=True, indent=2) + "\n"
 
 
 def format_github(problems: Iterable[Problem]) -> str:
-    """GitHub Actions workflow commands, one `::error file=…::message` line a problem."""
+    """GitHub Actions workflow commands, one `::error file=…::message` line a problem, and a
+    `::notice` for the problems of a file it leaves out."""
     lines = []
-    for problem in ordered(problems):
-        properties = [f"file={_escape_property(problem.file)}"]
-        if problem.line is not None:
-            properties.append(f"line={problem.line}")
-            if problem.column is not None:
-                properties.append(f"col={problem.column}")
-        properties.append(f"title={_escape_property(f'kindgi {problem.code}')}")
-        pointer = f"{problem.pointer}: " if problem.pointer else ""
-        message = _escape_data(f"{pointer}{problem.message}")
-        lines.append(f"::{problem.severity} {','.join(properties)}::{message}")
+    for item in shown_problems(problems).items():
+        properties = [f"file={_escape_property(item.file)}"]
+        if isinstance(item, Omitted):
+            lines.append(f"::notice {properties[0]},title=kindgi::{_escape_data(item.text())}")
+            continue
+        if item.line is not None:
+            properties.append(f"line={item.line}")
+            if item.column is not None:
+                properties.append(f"col={item.column}")
+        properties.append(f"title={_escape_property(f'kindgi {item.code}')}")
+        pointer = f"{item.pointer}: " if item.pointer else ""
+        message = _escape_data(f"{pointer}{item.message}")
+        lines.append(f"::{item.severity} {','.join(properties)}::{message}")
     return "".join(line + "\n" for line in lines)
 
 
-def _sort_key(problem: Problem) -> tuple[str, int, int, str, str, str, str]:
+def encodable(text: str, encoding: str | None) -> str:
+    """`text` as a stream in `encoding` can write it: characters it can't carry become
+    backslash escapes (`\\xe9`, `\\u2026`); an unknown encoding is taken as ASCII."""
+    if encoding is None:
+        return text
+    try:
+        codecs.lookup(encoding)
+    except LookupError:
+        encoding = "ascii"
+    try:
+        text.encode(encoding)
+    except UnicodeEncodeError:
+        return text.encode(encoding, "backslashreplace").decode(encoding)
+    return text
+
+
+def _place_key(problem: Problem) -> tuple[str, int, int, str]:
     return (
         problem.file,
         problem.line if problem.line is not None else 0,
         problem.column if problem.column is not None else 0,
         problem.code,
-        problem.pointer or "",
+    )
+
+
+def _sort_key(problem: Problem) -> tuple[str, int, int, str, tuple[object, ...], str, str]:
+    return (
+        problem.file,
+        problem.line if problem.line is not None else 0,
+        problem.column if problem.column is not None else 0,
+        problem.code,
+        _pointer_key(problem.pointer) if problem.pointer else (),
         problem.message,
         problem.severity,
     )
 
 
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+def _pointer_key(pointer: str) -> tuple[object, ...]:
+    """A pointer's segments, a number (ASCII digits only) before any other segment and
+    ordered by value: by its length without leading zeros, then its digits (no int() of a
+    huge one), then as written."""
+    key: list[object] = []
+    for segment in pointer[1:].split("/"):
+        if segment.isdigit() and segment.isascii():
+            digits = segment.lstrip("0")
+            key.append((0, len(digits), digits, segment))
+        else:
+            key.append((1, segment))
+    return tuple(key)
+
+
+def _count(number: int, noun: str, *, grouped: bool = False) -> str:
+    """`1 error`, `2 errors`; `grouped`, `2,500 errors` (the summary line keeps plain digits,
+    which tools read)."""
+    shown = f"{number:,}" if grouped else str(number)
+    return f"{shown} {noun}" if number == 1 else f"{shown} {noun}s"
 
 
 def _escape_data(text: str) -> str:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from hatch_kindgi.report.codes import CODES
+from hatch_kindgi.report.escape import shown
 
 Severity = Literal["error", "warning"]
 
@@ -17,6 +18,11 @@ class Problem:
 
     `file` is relative to the pack root with forward slashes. `line` and `column` are
     1-based; `pointer` is an RFC 6901 JSON pointer into the file's document.
+
+    File, pointer and message are kept as every report shows them (`report.escape.shown`):
+    control characters, line separators, bidi controls and lone surrogates escaped, and at
+    most `MAX_TEXT` characters each. Whatever a pack puts in a key or a file name, a problem
+    is one line, in every format.
     """
 
     severity: Severity
@@ -33,6 +39,11 @@ class Problem:
             raise ValueError(
                 f"problem code {self.code!r} is not in hatch_kindgi.report.codes.CODES"
             )
+        # Escaped here, once, rather than by each format: no format can forget it.
+        object.__setattr__(self, "file", shown(self.file, file_name=True))
+        object.__setattr__(self, "message", shown(self.message))
+        if self.pointer is not None:
+            object.__setattr__(self, "pointer", shown(self.pointer))
 
 
 def error(

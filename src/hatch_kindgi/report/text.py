@@ -1,10 +1,20 @@
-"""What the cross-entry checks say about an entry: the file that declares it, values as shown."""
+"""What the cross-entry checks say about an entry: the file that declares it, values as shown.
+
+A value quoted in a message is cut to `MAX_VALUE` characters (its start and end kept, with a
+count of what is left out), so one long value doesn't take the whole of a message's bound
+(`report.escape.MAX_TEXT`) from the words around it.
+"""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
 from typing import Any
+
+from hatch_kindgi.report.escape import shown as _bounded
+
+MAX_VALUE = 200
+"""Longest value a message quotes whole, in characters."""
 
 
 def file_of(entry: Mapping[str, Any], key: str) -> str:
@@ -14,16 +24,19 @@ def file_of(entry: Mapping[str, Any], key: str) -> str:
 
 
 def quoted(value: object) -> str:
-    """A string in double quotes, anything else as its repr."""
-    return f'"{value}"' if isinstance(value, str) else repr(value)
+    """A string in double quotes, anything else as its repr (at most `MAX_VALUE` long)."""
+    if isinstance(value, str):
+        return f'"{_bounded(value, limit=MAX_VALUE)}"'
+    return _bounded(repr(value), limit=MAX_VALUE)
 
 
 def shown(value: object) -> str:
-    """A value as JSON, or its repr when it has no JSON form."""
+    """A value as JSON, or its repr when it has no JSON form (at most `MAX_VALUE` long)."""
     try:
-        return json.dumps(value, ensure_ascii=False)
+        text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):
-        return repr(value)
+        text = repr(value)
+    return _bounded(text, limit=MAX_VALUE)
 
 
 def first_line(cause: BaseException) -> str:

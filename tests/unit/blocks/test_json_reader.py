@@ -9,8 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hatch_kindgi.blocks.json_reader import MAX_DEPTH, read_json_object
+from hatch_kindgi.blocks.json_reader import MAX_DEPTH, Lines, read_json_object, text_position
 from hatch_kindgi.report.problems import Problem, error
+from tests.helpers.hostile import finishes
 
 
 def _problems(data: bytes) -> list[tuple[str, int | None, int | None, str | None, str]]:
@@ -159,3 +160,50 @@ def test_non_ascii_digits_are_not_numbers() -> None:
     assert _problems('{"a": \u0660}'.encode()) == [
         ("block-json", 1, 7, None, "expected a value, found '\u0660'")
     ]
+
+
+def test_positions_of_many_faults_on_many_lines_and_one() -> None:
+    """Every NaN is placed right, whether each has a line of its own or all share one."""
+    many_lines = b'{"a": [\n' + b",\n".join(b"  NaN" for _ in range(300)) + b"\n]}"
+    assert [
+        (p.line, p.column, p.pointer) for p in read_json_object("b.json", many_lines).problems
+    ] == [(n + 2, 3, f"/a/{n}") for n in range(300)]
+    one_line = b'{"a": [' + b", ".join(b"NaN" for _ in range(300)) + b"]}"
+    assert [(p.line, p.column) for p in read_json_object("b.json", one_line).problems] == [
+        (1, 8 + 5 * n) for n in range(300)
+    ]
+
+
+def test_a_quarter_million_faults_finish() -> None:
+    """250,000 NaN (once killed at 40 s: each position was counted from the file's start), on
+    lines of their own or all on one, and 100,000 repeats of a key, finish, each placed."""
+    output = finishes(
+        """
+        from hatch_kindgi.blocks.json_reader import read_json_object
+        data = b'{"a": [\\n' + b",\\n".join(b"NaN" for _ in range(250_000)) + b"\\n]}"
+        problems = read_json_object("b.json", data).problems
+        print(len(problems), problems[-1].line, problems[-1].column, problems[-1].pointer)
+        one_line = b'{"a": [' + b",".join(b"NaN" for _ in range(250_000)) + b"]}"
+        problems = read_json_object("b.json", one_line).problems
+        print(len(problems), problems[-1].line, problems[-1].column)
+        keys = b"{" + b",".join(b'"k": %d' % n for n in range(100_000)) + b"}"
+        problems = read_json_object("b.json", keys).problems
+        print(len(problems), problems[-1].line, problems[-1].column, problems[-1].message)
+        """
+    )
+    last_key = 2 + sum(len(f'"k": {n},') for n in range(99_999))
+    assert output.splitlines() == [
+        "250000 250001 1 /a/249999",
+        f"250000 1 {8 + 4 * 249_999}",
+        f'99999 1 {last_key} the key "k" appears twice in one object (first at line 1, column 2);'
+        " the runtime would keep only the last, silently",
+    ]
+
+
+@given(text=st.text(alphabet="ab\n\r é", max_size=60), data=st.data())
+@settings(max_examples=300, deadline=None)
+def test_lines_agree_with_text_position(text: str, data: st.DataObject) -> None:
+    """`Lines` places every index as the one-off count from the start does."""
+    lines = Lines(text)
+    for index in data.draw(st.lists(st.integers(0, len(text)), max_size=8)):
+        assert lines.position(index) == text_position(text, index)

@@ -259,3 +259,13 @@ def test_collector_state_is_restored(enabled: bool) -> None:
     finally:
         if was:
             gc.enable()
+
+
+def test_problems_of_a_file_come_in_pointer_order(tmp_path: Path) -> None:
+    """Twelve bad parameters are reported first to last: /2 before /10, as the report sorts."""
+    parameters = [{"name": f"p{n}", "type": "strnig"} for n in range(12)]
+    write(
+        tmp_path, {"blocks/p.json": prompt("acme.p", "1.0.0", template="x", parameters=parameters)}
+    )
+    problems = check_blocks(tmp_path, ["blocks/p.json"], "blocks").problems
+    assert [p.pointer for p in problems] == [f"/content/parameters/{n}/type" for n in range(12)]

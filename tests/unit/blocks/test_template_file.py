@@ -82,6 +82,78 @@ def test_case_near_miss_in_a_folder_segment(tmp_path: Path) -> None:
     ]
 
 
+NFC = "caf\u00e9.liquid"  # é as one code point, as most keyboards type it
+NFD = "cafe\u0301.liquid"  # e and a combining acute, as macOS file systems have written it
+
+
+@pytest.mark.parametrize(
+    ("on_disk", "typed", "forms"),
+    [
+        (NFD, NFC, "the file's name is NFD, the templateFile's NFC"),
+        (NFC, NFD, "the file's name is NFC, the templateFile's NFD"),
+    ],
+)
+def test_normalization_near_miss(tmp_path: Path, on_disk: str, typed: str, forms: str) -> None:
+    """A name that differs from the file on disk only in Unicode normalization gets the hint a
+    case near miss gets (macOS finds either form; Linux only the exact one)."""
+    write(tmp_path, {f"blocks/{on_disk}": "Hi"})
+    found = read_template_file(tmp_path, "blocks/p.json", typed, "blocks", max_bytes=100)
+    assert found.problems == (
+        error(
+            "template-normalization",
+            "blocks/p.json",
+            f'templateFile "{typed}" not found; "{on_disk}" differs only in Unicode '
+            f"normalization ({forms})",
+            pointer=POINTER,
+        ),
+    )
+
+
+def test_normalization_near_miss_in_a_folder(tmp_path: Path) -> None:
+    """A folder segment is compared the same way."""
+    write(tmp_path, {"blocks/re\u0301sume\u0301/a.liquid": "Hi"})
+    found = read_template_file(
+        tmp_path, "blocks/p.json", "r\u00e9sum\u00e9/a.liquid", "blocks", max_bytes=9
+    )
+    assert [(p.code, p.message) for p in found.problems] == [
+        (
+            "template-normalization",
+            'templateFile "r\u00e9sum\u00e9/a.liquid" not found; "re\u0301sume\u0301" differs only '
+            "in Unicode normalization (the file's name is NFD, the templateFile's NFC)",
+        )
+    ]
+
+
+def test_case_and_normalization_near_miss(tmp_path: Path) -> None:
+    """A name that differs in both is a case near miss that says so."""
+    write(tmp_path, {f"blocks/{NFD}": "Hi"})
+    found = read_template_file(tmp_path, "blocks/p.json", NFC.upper(), "blocks", max_bytes=100)
+    assert [(p.code, p.message) for p in found.problems] == [
+        (
+            "template-case",
+            f'templateFile "{NFC.upper()}" not found; "{NFD}" differs only in case and Unicode '
+            "normalization (the file's name is NFD, the templateFile's NFC)",
+        )
+    ]
+
+
+def test_template_file_that_is_not_valid_unicode(tmp_path: Path) -> None:
+    """A lone surrogate in templateFile (legal JSON) names no file of a UTF-8 index: refused,
+    even where a file whose name is not UTF-8 would match it."""
+    (tmp_path / "blocks").mkdir()
+    (tmp_path / "blocks" / os.fsdecode(b"bad\xff.liquid")).write_text("Hi", encoding="utf-8")
+    found = read_template_file(tmp_path, "blocks/p.json", "bad\udcff.liquid", "blocks", max_bytes=9)
+    assert found.problems == (
+        error(
+            "template-file",
+            "blocks/p.json",
+            'templateFile "bad\\udcff.liquid" holds a lone surrogate (\\udcff), which is not '
+            "Unicode; no file of the pack can have that name",
+            pointer=POINTER,
+        ),
+    )
+
+
 def test_check_blocks_takes_the_listing_seam(tmp_path: Path) -> None:
     """check_blocks passes its list_dir down, so the whole stage can run on the fake."""
     write(

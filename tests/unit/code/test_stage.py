@@ -17,6 +17,7 @@ import pytest
 
 from hatch_kindgi.checks.stage import check_entries
 from hatch_kindgi.code.stage import CodeOutcome, index_code
+from hatch_kindgi.config.stage import Runner
 from hatch_kindgi.report.formats import format_text
 from hatch_kindgi.report.problems import Problem, error
 from tests.helpers.entries import PING_TOOL
@@ -266,14 +267,38 @@ def test_megabyte_at_import_does_not_confuse(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_interpreter_without_kindgi(tmp_path: Path) -> None:
-    """An interpreter that cannot import kindgi gives one problem saying what to install."""
+@pytest.mark.parametrize(
+    ("runner", "advice"),
+    [
+        (
+            "build",
+            'add "kindgi" to [build-system] requires (or build with isolation, where the hook '
+            "asks for it), or run `pip install kindgi` in that environment",
+        ),
+        (
+            "command-line",
+            "install the command line with the SDK: pip install 'hatch-kindgi[sdk]' "
+            "(kindgi needs Python 3.11 or later)",
+        ),
+    ],
+)
+def test_interpreter_without_kindgi(tmp_path: Path, runner: Runner, advice: str) -> None:
+    """An interpreter that cannot import kindgi gives one problem saying what to install,
+    for a build or for the command line, as the caller says it runs."""
     subprocess.run(
         [sys.executable, "-m", "venv", "--without-pip", str(tmp_path / "venv")], check=True
     )
     bare = tmp_path / "venv" / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
     root = scratch_pack(tmp_path / "pack", {"tools/ping.py": PING_TOOL})
-    outcome = index(root, python=str(bare))
+    outcome = index_code(
+        root,
+        code_modules(root),
+        artifact_version="1.0.0",
+        published_at=PUBLISHED_AT,
+        timeout=60.0,
+        python=str(bare),
+        runner=runner,
+    )
     assert len(outcome.problems) == 1
     problem = outcome.problems[0]
     assert (problem.severity, problem.code, problem.file) == (
@@ -281,8 +306,11 @@ def test_interpreter_without_kindgi(tmp_path: Path) -> None:
         "sdk-missing",
         "pyproject.toml",
     )
-    assert "cannot import `kindgi`" in problem.message
-    assert "pip install kindgi" in problem.message
+    environment = "the build environment's Python" if runner == "build" else "this Python"
+    assert problem.message == (
+        f"the pack has code modules (tools/ping.py) but {environment} ({bare}) cannot import "
+        f"`kindgi`, whose indexer indexes them: {advice}"
+    )
     assert outcome.tools == ()
 
 

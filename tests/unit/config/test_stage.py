@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from hatch_kindgi.config.stage import (
     DEFAULT_DISCOVERY,
     HookOptions,
@@ -73,11 +75,12 @@ def test_hook_options_are_read() -> None:
             "import-timeout": 5,
             "max-file-size": 4096,
             "strict": True,
+            "against": "origin/main",
         },
     )
     assert outcome.problems == ()
     assert outcome.options == HookOptions(
-        "7", "2026-01-02T03:04:05Z", "acme.ledger_pack", 5.0, 4096, True
+        "7", "2026-01-02T03:04:05Z", "acme.ledger_pack", 5.0, 4096, True, against="origin/main"
     )
 
 
@@ -91,10 +94,12 @@ def test_bad_option_types() -> None:
             "package": "acme-ledger",
             "artifact-version": 3,
             "max-file-size": 1.5,
+            "against": "",
         },
     )
     messages = sorted(p.message for p in outcome.problems)
     assert [m.split("`")[1] for m in messages] == [
+        "against",
         "artifact-version",
         "import-timeout",
         "max-file-size",
@@ -187,3 +192,42 @@ def test_default_package() -> None:
     """Distribution names become import names as pip normalizes them."""
     assert default_package("acme-ledger") == "acme_ledger"
     assert default_package("Acme.Ledger__Pack") == "acme_ledger_pack"
+
+
+def test_out_of_range_published_at_option_is_a_problem() -> None:
+    """An option that falls before year 0001 in UTC is a problem naming the option."""
+    outcome = load_config(GOOD, {"published-at": "0001-01-01T00:00:00+01:00"})
+    assert outcome.options.published_at is None
+    assert [(p.code, p.message) for p in outcome.problems] == [
+        (
+            "pin-published-at",
+            "option `published-at` of `tool.hatch.build.hooks.kindgi`: "
+            '"0001-01-01T00:00:00+01:00" falls outside the years 0001 to 9999 once converted '
+            "to UTC (publishedAt must lie from 0001-01-01T00:00:00.000Z to "
+            "9999-12-31T23:59:59.999Z)",
+        )
+    ]
+
+
+@pytest.mark.parametrize("package", ["acme_ledger", "acme.ledger", "a.b_c.D9", "_private"])
+def test_package_takes_dotted_import_names(package: str) -> None:
+    """`package` is an import name; a dotted one is a package inside a namespace."""
+    outcome = load_config(GOOD, {"package": package})
+    assert outcome.problems == ()
+    assert outcome.options.package == package
+
+
+@pytest.mark.parametrize(
+    "package", ["acme-ledger", "acme..ledger", ".acme", "acme.", "acme.class", "import", "9acme"]
+)
+def test_package_refuses_what_import_cannot_name(package: str) -> None:
+    """Hyphens, empty parts, leading digits and Python keywords can't be imported."""
+    outcome = load_config(GOOD, {"package": package})
+    assert outcome.options.package is None
+    assert [(p.code, p.message) for p in outcome.problems] == [
+        (
+            "config-value",
+            "option `package` of `tool.hatch.build.hooks.kindgi` must be an import name like "
+            f'"acme_ledger" or "acme.ledger", not "{package}"',
+        )
+    ]

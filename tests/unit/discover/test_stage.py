@@ -14,7 +14,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hatch_kindgi.discover.patterns import expand_braces, pattern_problem, static_prefix
+from hatch_kindgi.discover.patterns import (
+    MAX_PATTERN_LENGTH,
+    MAX_SPELLINGS,
+    expand_braces,
+    pattern_problem,
+    static_prefix,
+)
 from hatch_kindgi.discover.stage import SKIPPED_DIRS, Discovery, discover, is_test_module
 
 if TYPE_CHECKING:
@@ -443,6 +449,35 @@ def test_fifo_is_in_others(tmp_path: Path) -> None:
     )
 
 
+def _undecodable(root: Path, *raw: bytes) -> list[str]:
+    """Create files whose names hold bytes that are not UTF-8; their names as Python has them."""
+    names = []
+    for path in raw:
+        target = root / os.fsdecode(path)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            target.write_bytes(b"")
+        except OSError:  # pragma: no cover (macOS refuses such names)
+            pytest.skip("this file system refuses names that are not UTF-8")
+        names.append(os.fsdecode(path))
+    return names
+
+
+def test_names_that_are_not_utf8_are_misnamed(tmp_path: Path) -> None:
+    """A match whose path (file or folder) is not UTF-8 is neither a file nor another match:
+    the index, UTF-8 JSON, can't name it."""
+    make_tree(tmp_path, "blocks/ok.json", "tools/ok.py")
+    misnamed = _undecodable(
+        tmp_path, b"blocks/bad\xff.json", b"blocks/sub\xfe/inner.json", b"tools/\xe9t\xe9.py"
+    )
+    assert discover(tmp_path, "blocks/**/*.json") == Discovery(
+        ("blocks/ok.json",), (), (misnamed[0], misnamed[1])
+    )
+    assert discover(tmp_path, "tools/*.py", code=True) == Discovery(
+        ("tools/ok.py",), (), (misnamed[2],)
+    )
+
+
 def test_test_module_named_folder_is_skipped_for_code(tmp_path: Path) -> None:
     """With code=True, a folder named like a test module is not reported."""
     make_tree(tmp_path, "tools/test_x.py/a.py")
@@ -665,3 +700,100 @@ def test_any_pattern_matches_like_the_kindgi_sdk(property_root: Path, segments: 
     assert pattern_problem(pattern) is None
     ours = discover(property_root, pattern, code=True)
     assert list(ours.files) == sdk_regular_files(property_root, pattern)
+
+
+# --- bounds: patterns whose braces would spell too much ---
+
+TWENTY_ONE_GROUPS = "tools/" + "{a,b}" * 21 + "/*.py"
+
+
+def test_brace_groups_beyond_the_bound_are_refused() -> None:
+    """21 `{a,b}` groups spell 2^21 patterns: refused at once, naming the bound, not expanded."""
+    assert pattern_problem(TWENTY_ONE_GROUPS) == (
+        f"the pattern's {{…}} groups spell more than {MAX_SPELLINGS} patterns; use fewer groups, "
+        'or a wildcard ("*", "**") that matches the same files'
+    )
+    with pytest.raises(ValueError, match="more than"):
+        expand_braces(TWENTY_ONE_GROUPS)
+
+
+def test_spellings_up_to_the_bound_are_kept() -> None:
+    """Exactly MAX_SPELLINGS spellings is fine (8 groups of 2), one group more is not."""
+    eight = "{a,b}" * 8
+    assert MAX_SPELLINGS == 2**8
+    assert pattern_problem(eight) is None
+    assert len(expand_braces(eight)) == MAX_SPELLINGS
+    assert expand_braces(eight)[:3] == ["aaaaaaaa", "aaaaaaab", "aaaaaaba"]
+    assert pattern_problem(eight + "{a,b}") is not None
+
+
+def test_repeats_count_once_towards_the_bound() -> None:
+    """`x{,}` repeated 30 times spells one pattern, `x`: not refused."""
+    assert expand_braces("x" + "{,}" * 30) == ["x"]
+    assert pattern_problem("x" + "{,}" * 30) is None
+
+
+def test_deep_nesting_within_the_length_bound_expands_without_recursion(tmp_path: Path) -> None:
+    """2,000 nested one-option groups are `a`, and deeper than Python's recursion limit."""
+    pattern = "{" * 2000 + "tools" + "}" * 2000 + "/*.py"
+    assert len(pattern) <= MAX_PATTERN_LENGTH
+    assert pattern_problem(pattern) is None
+    assert expand_braces(pattern) == ["tools/*.py"]
+    make_tree(tmp_path, "tools/a.py", "b.py")
+    assert files(tmp_path, pattern) == ["tools/a.py"]
+
+
+def test_deep_two_option_nesting_keeps_its_order() -> None:
+    """`{a,{b,{c,…}}}` 255 levels deep spells 256 patterns, outermost option first."""
+    pattern = "".join(f"{{x{i}," for i in range(255)) + "y" + "}" * 255
+    spelled = expand_braces(pattern)
+    assert spelled == [f"x{i}" for i in range(255)] + ["y"]
+
+
+@pytest.mark.parametrize(
+    "pattern",
+    ["{" * 3000 + "a" + "}" * 3000, "tools/" + "x" * 5000 + ".py", "{" * 100_000],
+)
+def test_patterns_beyond_the_length_bound_are_refused(pattern: str) -> None:
+    """A pattern longer than MAX_PATTERN_LENGTH is refused by its length, before any parse."""
+    assert pattern_problem(pattern) == (
+        f"the pattern is {len(pattern)} characters long; a discovery glob may be at most "
+        f"{MAX_PATTERN_LENGTH}"
+    )
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="ab{},", max_size=24))
+def test_brace_expansion_matches_the_recursive_definition(pattern: str) -> None:
+    """On any mix of braces and commas, the bounded expansion spells what the textbook
+    recursive one does (first matched group, its top-level options, then the rest)."""
+    expected = list(dict.fromkeys(_reference_expansion(pattern)))
+    if len(expected) > MAX_SPELLINGS:
+        return
+    assert expand_braces(pattern) == expected
+
+
+def _reference_expansion(text: str) -> list[str]:
+    """The shell's left-to-right brace expansion, written the obvious recursive way."""
+    for start, char in enumerate(text):
+        if char != "{":
+            continue
+        depth = 0
+        for end in range(start, len(text)):
+            depth += {"{": 1, "}": -1}.get(text[end], 0)
+            if depth == 0:
+                options, level, begin = [], 0, start + 1
+                for index in range(start + 1, end):
+                    level += {"{": 1, "}": -1}.get(text[index], 0)
+                    if text[index] == "," and level == 0:
+                        options.append(text[begin:index])
+                        begin = index + 1
+                options.append(text[begin:end])
+                tails = _reference_expansion(text[end + 1 :])
+                return [
+                    text[:start] + alternative + tail
+                    for option in options
+                    for alternative in _reference_expansion(option)
+                    for tail in tails
+                ]
+    return [text]

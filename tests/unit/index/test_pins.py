@@ -10,7 +10,7 @@ import pytest
 
 from hatch_kindgi.config.stage import HookOptions
 from hatch_kindgi.config.timestamps import normalize_timestamp
-from hatch_kindgi.index.pins import resolve_pins
+from hatch_kindgi.index.pins import RECORD_FILE, read_recorded_pins, resolve_pins
 
 NOON = datetime(2026, 11, 29, 12, 0, 0, 123456, tzinfo=timezone.utc)
 
@@ -165,3 +165,85 @@ def test_local_index_uses_now_without_warning(tmp_path: Path) -> None:
     assert problems == []
     assert pins is not None
     assert (pins.artifact_version, pins.published_at) == ("20261129.1", "2026-11-29T12:00:00.123Z")
+
+
+RANGE = "publishedAt must lie from 0001-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z"
+
+
+@pytest.mark.parametrize(
+    ("environ", "source"),
+    [
+        ({"KINDGI_PUBLISHED_AT": "0001-01-01T00:00:00+01:00"}, "KINDGI_PUBLISHED_AT"),
+        ({"KINDGI_PUBLISHED_AT": "9999-12-31T23:59:59-01:00"}, "KINDGI_PUBLISHED_AT"),
+        ({"SOURCE_DATE_EPOCH": "253402300800"}, "SOURCE_DATE_EPOCH"),
+        ({"SOURCE_DATE_EPOCH": "-99999999999999999999999"}, "SOURCE_DATE_EPOCH"),
+    ],
+)
+def test_out_of_range_pin_names_its_source(
+    tmp_path: Path, environ: dict[str, str], source: str
+) -> None:
+    """A pin beyond the years 0001-9999 (UTC) is one problem naming where it came from."""
+    pins, problems = resolve_pins(tmp_path, HookOptions(), environ, "1")
+    assert pins is None
+    assert [p.code for p in problems] == ["pin-published-at"]
+    assert problems[0].message.startswith(source)
+    assert "0001" in problems[0].message
+    assert "9999" in problems[0].message
+
+
+def test_out_of_range_recorded_pin_is_a_problem_naming_the_record(tmp_path: Path) -> None:
+    """An sdist's pin record beyond year 9999 (UTC) is a pin-record problem, no traceback."""
+    (tmp_path / "PKG-INFO").write_text("Metadata-Version: 2.4\n")
+    (tmp_path / RECORD_FILE).write_text(
+        '{"artifactVersion": "1", "publishedAt": "9999-12-31T23:59:59-01:00"}\n'
+    )
+    recorded, problems = read_recorded_pins(tmp_path)
+    assert problems == []
+    pins, problems = resolve_pins(tmp_path, HookOptions(), {}, "1", recorded=recorded)
+    assert pins is None
+    assert [(p.code, p.file) for p in problems] == [("pin-record", RECORD_FILE)]
+    assert problems[0].message == (
+        'the sdist\'s pin record: publishedAt "9999-12-31T23:59:59-01:00" falls outside the '
+        f"years 0001 to 9999 once converted to UTC ({RANGE})"
+    )
+
+
+def test_out_of_range_recorded_pin_given_directly_is_a_problem(tmp_path: Path) -> None:
+    """A recorded mapping handed to resolve_pins is checked like every other source."""
+    recorded = {"artifactVersion": "1", "publishedAt": "0001-01-01T00:00:00+01:00"}
+    pins, problems = resolve_pins(tmp_path, HookOptions(), {}, "1", recorded=recorded)
+    assert pins is None
+    assert problems[0].message.startswith("the sdist's pin record: publishedAt")
+
+
+def test_negative_source_date_epoch_is_before_1970(tmp_path: Path) -> None:
+    """`date +%s` prints negative seconds before 1970; they pin as any other."""
+    pins, problems = resolve_pins(tmp_path, HookOptions(), {"SOURCE_DATE_EPOCH": "-1"}, "1")
+    assert problems == []
+    assert pins is not None
+    assert pins.published_at == "1969-12-31T23:59:59.000Z"
+
+
+def test_early_year_is_written_with_four_digits(tmp_path: Path) -> None:
+    """Year 999 is written 0999, as JavaScript writes it and the envelope's schema wants."""
+    options = HookOptions(published_at="0999-06-01T00:00:00+00:00")
+    pins, _ = resolve_pins(tmp_path, options, {}, "1")
+    assert pins is not None
+    assert pins.published_at == "0999-06-01T00:00:00.000Z"
+    epoch = resolve_pins(tmp_path, HookOptions(), {"SOURCE_DATE_EPOCH": "-30610310400"}, "1")[0]
+    assert epoch is not None
+    assert epoch.published_at == "0999-12-31T00:00:00.000Z"
+
+
+def test_git_commit_time_out_of_range_is_a_problem(tmp_path: Path) -> None:
+    """A HEAD committed after year 9999 (git allows it) is a problem naming git HEAD."""
+    env = {**_git_env(tmp_path), "GIT_COMMITTER_DATE": "@300000000000 +0000"}
+    subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True, env=env)
+    (tmp_path / "f").write_text("x")
+    subprocess.run(["git", "add", "f"], cwd=tmp_path, check=True, env=env)
+    subprocess.run(["git", "commit", "-qm", "x"], cwd=tmp_path, check=True, env=env)
+    pins, problems = resolve_pins(tmp_path, HookOptions(), {}, "1")
+    assert pins is None
+    assert [p.code for p in problems] == ["pin-published-at"]
+    assert problems[0].message.startswith("git HEAD's commit time 300000000000")
+    assert "SOURCE_DATE_EPOCH" in problems[0].message

@@ -1,0 +1,83 @@
+"""How the work on hostile inputs grows: scaling ratios in one run, never a pass or fail.
+
+- "did you mean": N unknown words, each close to every one of N names (the worst case: every
+  pair is compared in full), with `Suggestions` against difflib over every name (what it was);
+- a block file of N NaN (one problem each, each placed by line and column), read at N and
+  10 N: linear work reads 10 N in about ten times the time;
+- the report of those N problems, which shows 50 and counts the rest.
+
+    python benchmarks/hostile.py            # N = 500 words, 25,000 NaN: about a minute
+    python benchmarks/hostile.py --smoke    # small sizes: seconds
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import gc
+import time
+from collections.abc import Callable
+
+from hatch_kindgi.blocks.json_reader import read_json_object
+from hatch_kindgi.report.formats import format_text
+from hatch_kindgi.report.suggest import Suggestions
+
+
+def _best(run: Callable[[], object], repeats: int) -> float:
+    times = []
+    for _ in range(repeats):
+        gc.collect()
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def _difflib_hints(words: list[str], names: list[str]) -> int:
+    """What did_you_mean did before: difflib over every name, for every word."""
+    return sum(
+        bool(difflib.get_close_matches(word, sorted(set(names)), n=1, cutoff=0.6)) for word in words
+    )
+
+
+def _suggestion_hints(words: list[str], names: list[str]) -> int:
+    suggestions = Suggestions(names)
+    return sum(bool(suggestions.hint(word)) for word in words)
+
+
+def _nan_file(count: int) -> bytes:
+    return b'{"v": [\n' + b",\n".join(b"NaN" for _ in range(count)) + b"\n]}"
+
+
+def main() -> None:
+    """Print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--smoke", action="store_true", help="small sizes, one repeat")
+    args = parser.parse_args()
+    words_n, nan_n, repeats = (100, 2_500, 1) if args.smoke else (500, 25_000, 3)
+
+    names = [f"param_{n:05d}" for n in range(words_n)]
+    words = [f"parm_{n:05d}" for n in range(words_n)]
+    old = _best(lambda: _difflib_hints(words, names), repeats)
+    new = _best(lambda: _suggestion_hints(words, names), repeats)
+    print(f"did you mean, {words_n:,} words x {words_n:,} names:")
+    print(f"  difflib over every name {old:.2f} s, Suggestions {new:.3f} s ({old / new:.0f}x)")
+    many = words_n * 10
+    names = [f"param_{n:05d}" for n in range(many)]
+    words = [f"parm_{n:05d}" for n in range(many)]
+    bigger = _best(lambda: _suggestion_hints(words, names), 1)
+    print(f"  Suggestions at {many:,} x {many:,}: {bigger:.2f} s ({bigger / new:.0f}x)")
+
+    small_file, large_file = _nan_file(nan_n), _nan_file(nan_n * 10)
+    small = _best(lambda: read_json_object("n.json", small_file), repeats)
+    large = _best(lambda: read_json_object("n.json", large_file), 1)
+    print(f"block of NaN: {nan_n:,} read in {small:.2f} s, {nan_n * 10:,} in {large:.2f} s")
+    print(f"  time(10 N) / time(N) = {large / small:.1f} (linear work: about 10)")
+    problems = read_json_object("n.json", large_file).problems
+    report = _best(lambda: format_text(problems), 1)
+    print(f"  the report of {len(problems):,} problems: {report:.2f} s, ", end="")
+    print(f"{len(format_text(problems)):,} characters")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,89 @@
+"""`hatch-kindgi render TARGET [PACK_DIR] [--param NAME=VALUE]… [--agent AGENT_ID]`: the text
+a run would render as instructions, on stdout and nothing else; problems on stderr."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from hatch_kindgi.cli.output import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    EXIT_USAGE,
+    Command,
+    add_pack_dir_argument,
+    color,
+    pack_root,
+    write,
+)
+from hatch_kindgi.pipeline import load_entries
+from hatch_kindgi.render.stage import RenderRequest, needs_agents, render
+from hatch_kindgi.report.formats import format_text
+
+
+def _arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "target",
+        metavar="TARGET",
+        help="a prompt block, BLOCK_ID or BLOCK_ID@VERSION (default: its newest version, or "
+        "the one --agent's range picks), or an agent's id (its instructions)",
+    )
+    add_pack_dir_argument(parser)
+    parser.add_argument(
+        "--param",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a parameter's value, typed by its declaration (number, boolean true/false, "
+        "date YYYY-MM-DD, string); repeat for each",
+    )
+    parser.add_argument(
+        "--agent",
+        metavar="AGENT_ID",
+        help="read settings as this agent's ranges pick them from the pack (default: the "
+        "newest version of each settings block)",
+    )
+
+
+def _run(args: argparse.Namespace) -> int:
+    root = pack_root(args)
+    if root is None:
+        return EXIT_USAGE
+    request = RenderRequest(args.target, tuple(args.param), args.agent)
+    entries = load_entries(
+        root, os.environ, needs_code=lambda blocks: needs_agents(request, blocks.entries)
+    )
+    outcome = render(
+        request,
+        entries.blocks.entries,
+        entries.blocks.template_files,
+        entries.agents,
+        entries.problems,
+    )
+    if outcome.problems:
+        write(sys.stderr, format_text(outcome.problems, color=color(sys.stderr)))
+    if outcome.usage is not None:
+        write(sys.stderr, f"hatch-kindgi render: {outcome.usage}\n")
+    if outcome.text is None:
+        return EXIT_PROBLEMS if outcome.problems else EXIT_USAGE
+    # The text exactly, as UTF-8 whatever the locale: it is what a run sends a model.
+    data = outcome.text.encode("utf-8", "backslashreplace")
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:
+        sys.stdout.write(data.decode("utf-8"))
+    else:
+        sys.stdout.flush()
+        buffer.write(data)
+        buffer.flush()
+    return EXIT_OK
+
+
+COMMAND = Command(
+    name="render",
+    summary="render a prompt block or an agent's instructions as a run would",
+    description="render a prompt block or an agent's instructions (exit 0 rendered, 1 "
+    "problems, 2 usage)",
+    add_arguments=_arguments,
+    run=_run,
+)

@@ -1,0 +1,93 @@
+"""The wheel's layout: which file goes where under `<package>/`, from a pipeline result.
+
+Takes the result, the pack root as the build left it (other build hooks included) and the
+patterns of the files other hooks or the project declare as artifacts; gives every archive path
+with the pack file it copies or the bytes the hook writes. Pure, apart from reading the tree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pathspec
+
+from hatch_kindgi.config.stage import CODE_KINDS
+from hatch_kindgi.discover.patterns import pattern_problem, static_prefix
+from hatch_kindgi.discover.stage import discover
+from hatch_kindgi.index.stage import INDEX_FILE
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from hatch_kindgi.pipeline import PipelineResult
+
+__all__ = ["INIT_FILE", "INIT_TEXT", "WheelLayout", "package_folder", "wheel_layout"]
+
+INIT_FILE = "__init__.py"
+INIT_TEXT = (
+    b"# A Kindgi pack: index.json beside this file is its index (written by hatch-kindgi).\n"
+)
+"""The `<package>/__init__.py` every pack wheel gets, unless the pack ships its own there.
+
+It makes `<package>` a regular package, with a Python module, so the standard wheel linters
+pass (check-wheel-contents W010 fails a folder without one) and `importlib.resources` finds the
+index by package name on every supported Python. It runs nothing: `kindgi.pack serve` imports
+the pack's modules under a package of its own and never imports this file."""
+
+
+@dataclass(frozen=True)
+class WheelLayout:
+    """Every file of the wheel the hook adds, by archive path: the pack files it copies
+    (pack-relative sources) and the files it writes (bytes)."""
+
+    copied: Mapping[str, str]
+    written: Mapping[str, bytes]
+
+
+def package_folder(package: str) -> str:
+    """The wheel folder of an import name: `acme_ledger` -> `acme_ledger`, and a dotted name
+    as the folders Python imports it from, `acme.ledger` -> `acme/ledger` (`acme` is then a
+    namespace package, which other packs of the same vendor can share)."""
+    return package.replace(".", "/")
+
+
+def wheel_layout(
+    root: Path, result: PipelineResult, index: bytes, artifacts: Sequence[str] = ()
+) -> WheelLayout:
+    """Where `index`, `INIT_TEXT` and the pack's files go in the wheel of `result` (a
+    successful run).
+
+    Beside the Python files the result names, every file under a code folder that matches an
+    artifact pattern (hatchling's `artifacts`, as hatch-vcs's `version-file` adds) is the
+    pack's own: it goes under `<package>/` at its pack-relative path, never at the wheel's top
+    level, whichever hook wrote it and whenever.
+    """
+    if result.package is None:
+        raise ValueError("a pipeline result without a package has no wheel layout")
+    folder = package_folder(result.package)
+    sources = {*result.python_files, *_claimed_artifacts(root, result, artifacts)}
+    copied = {f"{folder}/{path}": path for path in sources}
+    written = {f"{folder}/{INDEX_FILE}": index}
+    if f"{folder}/{INIT_FILE}" not in copied:
+        written[f"{folder}/{INIT_FILE}"] = INIT_TEXT
+    return WheelLayout(dict(sorted(copied.items())), dict(sorted(written.items())))
+
+
+def _claimed_artifacts(
+    root: Path, result: PipelineResult, artifacts: Sequence[str]
+) -> tuple[str, ...]:
+    """The files under the pack's code folders that an artifact pattern names."""
+    if not artifacts or result.pack is None:
+        return ()
+    spec = pathspec.GitIgnoreSpec.from_lines(artifacts)
+    claimed: set[str] = set()
+    for kind in CODE_KINDS:
+        pattern = result.pack.discovery[kind]
+        if pattern_problem(pattern) is not None:
+            continue
+        prefix = static_prefix(pattern)
+        found = discover(root, f"{prefix}/**" if prefix else "**")
+        claimed.update(path for path in found.files if spec.match_file(path))
+    return tuple(sorted(claimed))

@@ -1,0 +1,181 @@
+"""Rendering a template strictly, as a run renders instructions: an undefined variable, an
+unknown filter or a failing filter stops the render with a problem at the template's line and
+column, worded from what the render was given."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from liquid import Environment
+from liquid.exceptions import (
+    FilterArgumentError,
+    FilterError,
+    FilterItemTypeError,
+    FilterValueError,
+    LiquidError,
+    ResourceLimitError,
+    TemplateNotFoundError,
+    UndefinedError,
+    UnknownFilterError,
+)
+from liquid.undefined import StrictDefaultUndefined
+
+from hatch_kindgi.blocks.json_reader import Lines
+from hatch_kindgi.blocks.liquid import SETTINGS, Place, SettingsRead, TemplateSite, check_template
+from hatch_kindgi.render.parameters import Parameters
+from hatch_kindgi.render.settings import SettingsChoice
+from hatch_kindgi.report.problems import Problem
+from hatch_kindgi.report.suggest import did_you_mean
+from hatch_kindgi.report.text import first_line, quoted
+
+_MAX_SAFE_INTEGER = 2**53 - 1
+_FILTER_FAULTS = (FilterArgumentError, FilterValueError, FilterItemTypeError, FilterError)
+
+
+class _Bounded(Environment):
+    """python-liquid's standard tags and filters, with bounds a runaway template meets."""
+
+    loop_iteration_limit: ClassVar[int | None] = 1_000_000
+    output_stream_limit: ClassVar[int | None] = 16 * 1024 * 1024
+
+
+ENVIRONMENT = _Bounded(undefined=StrictDefaultUndefined)
+"""Strict: reading anything undefined fails the render, except through the `default` filter."""
+
+
+@dataclass(frozen=True)
+class Template:
+    """A template to render: its text, where it lives, and whose it is."""
+
+    text: str
+    site: TemplateSite
+    owner: str  # how a message names the block or agent
+
+
+@dataclass(frozen=True)
+class Rendering:
+    """The rendered text, or None and the problems that stopped it."""
+
+    text: str | None
+    problems: tuple[Problem, ...]
+
+
+def render_template(
+    template: Template, parameters: Parameters, declared: list[str], settings: SettingsChoice
+) -> Rendering:
+    """Render `template` with `parameters` and `settings` (settings win over a parameter
+    of that name, as the template reads `settings[...]` for settings)."""
+    try:
+        parsed = ENVIRONMENT.from_string(template.text)
+    except (LiquidError, RecursionError):
+        syntax = check_template(template.text, template.site, declared).problems
+        return Rendering(None, tuple(p for p in syntax if p.severity == "error"))
+    scope: dict[str, Any] = _as_javascript({**parameters.values, SETTINGS: settings.values()})
+    try:
+        return Rendering(parsed.render(**scope), ())
+    except LiquidError as fault:
+        index = _index(fault, template.text)
+        place = template.site.place(Lines(template.text), index)
+        code, message = _explained(fault, index, _Given(parsed, scope, declared, settings))
+        return Rendering(None, (place.problem("error", code, message),))
+    except (Exception, RecursionError) as fault:  # a filter's own bug, or a template too deep
+        place = template.site.place(Lines(template.text), -1)
+        message = f"rendering failed: {type(fault).__name__}: {first_line(fault)}"
+        return Rendering(None, (place.problem("error", "render-error", message),))
+
+
+def _as_javascript(value: Any) -> Any:
+    """Whole floats as integers, as JavaScript has them: `50.0` and `1e3` render as a run
+    renders them, `50` and `1000`, not Python's `50.0` and `1000.0`."""
+    if isinstance(value, float) and value.is_integer() and abs(value) <= _MAX_SAFE_INTEGER:
+        return int(value)
+    if isinstance(value, dict):
+        return {key: _as_javascript(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_as_javascript(item) for item in value]
+    return value
+
+
+def _index(fault: LiquidError, text: str) -> int:
+    token = fault.token
+    if token is None or token.start_index < 0 or token.source != text:
+        return -1
+    return token.start_index
+
+
+@dataclass(frozen=True)
+class _Given:
+    """What the render had, to word a fault from."""
+
+    parsed: Any  # the parsed template
+    scope: Mapping[str, Any]
+    declared: list[str]
+    settings: SettingsChoice
+
+
+def _explained(fault: LiquidError, index: int, given: _Given) -> tuple[str, str]:
+    """The problem code and message of a fault."""
+    if isinstance(fault, UndefinedError):
+        return "render-undefined", _undefined(fault, index, given)
+    name = fault.token.value if fault.token is not None else "?"
+    if isinstance(fault, UnknownFilterError):
+        hint = did_you_mean(name, ENVIRONMENT.filters)
+        return "render-filter", f'unknown filter "{name}"{hint}'
+    if isinstance(fault, _FILTER_FAULTS):
+        return "render-filter", f'the filter "{name}" failed: {fault.message}'
+    if isinstance(fault, TemplateNotFoundError):
+        return "render-error", (
+            f"{quoted(str(fault.message))} can't be included: a prompt is rendered on its own, "
+            "with no other templates"
+        )
+    if isinstance(fault, ResourceLimitError):
+        return "render-error", f"{fault.message}: the template renders too much"
+    return "render-error", str(fault.message)
+
+
+def _undefined(fault: LiquidError, index: int, given: _Given) -> str:
+    """Which read found nothing, and why, from the segments of the variable at `index`."""
+    own = str(fault.message)
+    settings, declared = given.settings, given.declared
+    segments = _segments_at(given.parsed, index, fault.token.value if fault.token else "")
+    if not segments:
+        return own
+    root = str(segments[0])
+    if root == SETTINGS and len(segments) >= 2 and isinstance(segments[1], str):
+        block_id = segments[1]
+        if block_id not in settings.chosen:
+            read = SettingsRead(block_id, None, Place(""))
+            return f"{read.expression} is undefined: {settings.why_no_block(block_id)}"
+        key = segments[2] if len(segments) >= 3 else None
+        if isinstance(key, str) and key not in settings.chosen[block_id].values:
+            read = SettingsRead(block_id, key, Place(""))
+            return f"{read.expression} is undefined: {settings.why_no_key(block_id, key)}"
+        return own
+    if root in given.scope:
+        return own
+    if root in declared:
+        return (
+            f'"{root}" is undefined: the parameter has no default, and no --param gives it '
+            f"(--param {root}=VALUE)"
+        )
+    hint = did_you_mean(root, declared) or (
+        f" (the parameters: {', '.join(declared)})" if declared else ""
+    )
+    return f'"{root}" is undefined: it is neither a parameter nor settings{hint}'
+
+
+def _segments_at(parsed: Any, index: int, root: str) -> list[object]:
+    """The segments of the variable the template reads at `index`, from static analysis."""
+    if index < 0:
+        return []
+    try:
+        analysis = parsed.analyze(include_partials=False)
+    except (LiquidError, RecursionError):
+        return []
+    for variables in analysis.variables.values():
+        for variable in variables:
+            if variable.span.index == index and variable.segments[:1] == [root]:
+                return list(variable.segments)
+    return []

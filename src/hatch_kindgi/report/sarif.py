@@ -1,0 +1,141 @@
+"""The report as SARIF 2.1.0, for code scanning (GitHub's `upload-sarif` and other viewers).
+
+One run of one tool. The rules are the whole problem-code registry, in its order, so a rule's
+index never depends on what a run found; the results are the problems exactly as the text
+report lists them (same order, same message), each placed in its file.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from hatch_kindgi import __version__
+from hatch_kindgi.report.codes import CODES, sections
+from hatch_kindgi.report.formats import Omitted, shown_problems
+from hatch_kindgi.report.problems import Problem
+
+SARIF_SCHEMA = (
+    "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+)
+TOOL_NAME = "hatch-kindgi"
+INFORMATION_URI = "https://pypi.org/project/hatch-kindgi/"
+SOURCE_ROOT = "%SRCROOT%"
+"""The base every result's file is relative to: the root of the repository holding the pack
+(GitHub's code scanning takes relative paths as relative to the repository's root)."""
+
+# A problem about the pack as a whole names no file ("."); code scanning needs a file to
+# annotate, and the pack is declared by its pyproject.toml.
+_PACK_FILE = "pyproject.toml"
+
+
+def format_sarif(problems: Iterable[Problem], *, prefix: str = "") -> str:
+    """One SARIF 2.1.0 log: every problem the text report shows a result, in its order; what
+    it leaves out of a file with very many problems, a notification.
+
+    `prefix` is the pack folder's path inside its repository (`packs/ledger/`, or `""` for a
+    pack at the repository's root; see `repository_prefix`): result paths are the problems'
+    pack-relative paths below it."""
+    rule_index = {code: index for index, code in enumerate(CODES)}
+    shown = shown_problems(problems)
+    run: dict[str, Any] = {
+        "tool": {
+            "driver": {
+                "name": TOOL_NAME,
+                "version": __version__,
+                "semanticVersion": __version__,
+                "informationUri": INFORMATION_URI,
+                "rules": _rules(),
+            }
+        },
+        "originalUriBaseIds": {
+            SOURCE_ROOT: {
+                "description": {
+                    "text": "The root of the repository that holds the pack (the pack "
+                    "folder when it is in no git repository)."
+                }
+            }
+        },
+        "columnKind": "unicodeCodePoints",
+        "results": [
+            _result(problem, rule_index[problem.code], prefix) for problem in shown.problems
+        ],
+    }
+    if shown.omitted:
+        # What the report leaves out of a file with very many problems: no result can say it.
+        run["invocations"] = [
+            {
+                "executionSuccessful": True,
+                "toolExecutionNotifications": [_omitted(each, prefix) for each in shown.omitted],
+            }
+        ]
+    document = {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
+    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+
+
+def repository_prefix(root: Path) -> str:
+    """The pack folder `root` as a path inside the git working tree holding it, with a
+    trailing slash (`packs/ledger/`); `""` at the tree's root or outside any tree.
+
+    Looks for `.git` (a folder, or the file of a linked worktree or submodule) from `root`
+    up, without running git."""
+    folder = root.resolve()
+    for candidate in (folder, *folder.parents):
+        if (candidate / ".git").exists():
+            inside = folder.relative_to(candidate).as_posix()
+            return "" if inside == "." else f"{inside}/"
+    return ""
+
+
+def _rules() -> list[dict[str, Any]]:
+    stage_of = {code: stage for stage, codes in sections() for code in codes}
+    return [
+        {
+            "id": code,
+            "shortDescription": {"text": description},
+            "fullDescription": {"text": description},
+            # docs/problems.md, generated from the same registry, lists it the same way.
+            "help": {
+                "text": f"[{stage_of[code]}] {code}: {description}",
+                "markdown": f"**{stage_of[code]}** · `{code}`: {description}",
+            },
+        }
+        for code, description in CODES.items()
+    ]
+
+
+def _artifact(file: str, prefix: str) -> dict[str, Any]:
+    file = file if file not in ("", ".") else _PACK_FILE
+    return {"uri": quote(prefix + file, safe="/"), "uriBaseId": SOURCE_ROOT}
+
+
+def _omitted(omitted: Omitted, prefix: str) -> dict[str, Any]:
+    return {
+        "level": "note",
+        "message": {"text": omitted.text()},
+        "locations": [{"physicalLocation": {"artifactLocation": _artifact(omitted.file, prefix)}}],
+    }
+
+
+def _result(problem: Problem, rule_index: int, prefix: str) -> dict[str, Any]:
+    physical: dict[str, Any] = {"artifactLocation": _artifact(problem.file, prefix)}
+    if problem.line is not None:
+        region = {"startLine": problem.line}
+        if problem.column is not None:
+            region["startColumn"] = problem.column
+        physical["region"] = region
+    location: dict[str, Any] = {"physicalLocation": physical}
+    if problem.pointer:
+        # RFC 6901: a pointer names a value inside the file's JSON document.
+        location["logicalLocations"] = [{"fullyQualifiedName": problem.pointer, "kind": "value"}]
+    pointer = f"{problem.pointer}: " if problem.pointer else ""
+    return {
+        "ruleId": problem.code,
+        "ruleIndex": rule_index,
+        "level": problem.severity,
+        "message": {"text": f"{pointer}{problem.message}"},
+        "locations": [location],
+    }

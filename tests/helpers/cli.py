@@ -1,0 +1,26 @@
+"""The command line as a user runs it: `python -m hatch_kindgi …` in a child process."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.helpers.golden import GOLDEN_ENV
+from tests.helpers.packs import build_env
+
+
+def run_cli(
+    *args: str, cwd: Path | None = None, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """`python -m hatch_kindgi ARGS` with the golden pins and `env` on top."""
+    return subprocess.run(
+        [sys.executable, "-m", "hatch_kindgi", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=build_env({**GOLDEN_ENV, **(env or {})}),
+        check=False,
+        stdin=subprocess.DEVNULL,
+        timeout=300,
+    )

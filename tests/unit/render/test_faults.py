@@ -1,0 +1,300 @@
+"""Each fault only rendering shows, reported at its place with an exact message (golden style:
+every expected line was written by hand from the template and checked column by column)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hatch_kindgi.cli.main import main
+
+PYPROJECT = """\
+[project]
+name = "acme-faults"
+version = "1.0.0"
+
+[tool.kindgi.pack]
+id = "acme.faults"
+version = "1.0.0"
+"""
+
+
+def _prompt(template: str | None = None, parameters: Any = (), **content: Any) -> str:
+    body: dict[str, Any] = {"parameters": list(parameters), **content}
+    if template is not None:
+        body["template"] = template
+    block = {"id": "acme.p", "version": "1.0.0", "kind": "prompt", "content": body}
+    return json.dumps(block, indent=2, ensure_ascii=False) + "\n"
+
+
+STYLE = json.dumps(
+    {
+        "id": "acme.style",
+        "version": "1.0.0",
+        "kind": "settings",
+        "content": {"values": {"color": "red", "size": 3}},
+    }
+)
+WHO = {"name": "who", "type": "string"}
+
+
+def _pack(root: Path, files: dict[str, str]) -> Path:
+    (root / "pyproject.toml").write_text(PYPROJECT, encoding="utf-8")
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return root
+
+
+def _render(capsys: pytest.CaptureFixture[str], root: Path, *args: str) -> tuple[int, str, str]:
+    code = main(["render", "acme.p", str(root), *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _one(line: str) -> str:
+    return f"{line}\n1 error, 0 warnings in 1 file\n"
+
+
+CASES: dict[str, tuple[dict[str, str], list[str], str]] = {
+    "parameter-without-default-file": (
+        {
+            "blocks/p.json": _prompt(templateFile="p.liquid", parameters=[WHO]),
+            "blocks/p.liquid": "Hello\n  {{ who }}!\n",
+        },
+        [],
+        _one(
+            'blocks/p.liquid:2:6: error[render-undefined]: "who" is undefined: the parameter '
+            "has no default, and no --param gives it (--param who=VALUE)"
+        ),
+    ),
+    "parameter-without-default-inline": (
+        {"blocks/p.json": _prompt("Hi {{ who }}", [WHO])},
+        [],
+        _one(
+            'blocks/p.json: error[render-undefined]: /content/template: "who" is undefined: '
+            "the parameter has no default, and no --param gives it (--param who=VALUE) "
+            "(template line 1, column 7)"
+        ),
+    ),
+    "parameter-required": (
+        {"blocks/p.json": _prompt("Hi", [{**WHO, "required": True}])},
+        [],
+        _one(
+            "blocks/p.json: error[render-parameter]: /content/parameters/0: the parameter "
+            '"who" is required and has no default: give it with --param who=VALUE'
+        ),
+    ),
+    "parameter-values-of-other-types": (
+        {
+            "blocks/p.json": _prompt(
+                "{{ count }} {{ on }} {{ day }}",
+                [
+                    {"name": "count", "type": "number"},
+                    {"name": "on", "type": "boolean"},
+                    {"name": "day", "type": "date"},
+                ],
+            )
+        },
+        ["--param", "count=many", "--param", "on=yes", "--param", "day=2026-02-30"],
+        "blocks/p.json: error[render-parameter]: /content/parameters/0: --param count=many: "
+        '"many" is not a number; the parameter "count" is of type number\n'
+        "blocks/p.json: error[render-parameter]: /content/parameters/1: --param on=yes: "
+        '"yes" is not true or false; the parameter "on" is of type boolean\n'
+        "blocks/p.json: error[render-parameter]: /content/parameters/2: --param "
+        'day=2026-02-30: "2026-02-30" is not a date (YYYY-MM-DD); the parameter "day" is of '
+        "type date\n"
+        "3 errors, 0 warnings in 1 file\n",
+    ),
+    "variable-neither-parameter-nor-settings": (
+        {"blocks/p.json": _prompt("{{ who }} and\n{{ whom }}", [WHO])},
+        ["--param", "who=Ada"],
+        _one(
+            'blocks/p.json: error[render-undefined]: /content/template: "whom" is undefined: '
+            'it is neither a parameter nor settings; did you mean "who"? (template line 2, '
+            "column 4)"
+        ),
+    ),
+    "settings-block-missing": (
+        {
+            "blocks/p.json": _prompt(templateFile="p.liquid"),
+            "blocks/p.liquid": 'Be {{ settings["acme.styel"].color }}.',
+            "blocks/style.json": STYLE,
+        },
+        [],
+        _one(
+            'blocks/p.liquid:1:7: error[render-undefined]: settings["acme.styel"] is '
+            'undefined: the pack brings no settings block "acme.styel"; did you mean '
+            '"acme.style"?'
+        ),
+    ),
+    "settings-key-missing": (
+        {
+            "blocks/p.json": _prompt(templateFile="p.liquid"),
+            "blocks/p.liquid": '{% if settings["acme.style"].colour == "red" %}red{% endif %}',
+            "blocks/style.json": STYLE,
+        },
+        [],
+        _one(
+            'blocks/p.liquid:1:7: error[render-undefined]: settings["acme.style"].colour is '
+            'undefined: version 1.0.0 of settings block "acme.style" (blocks/style.json) has '
+            'no key "colour"; did you mean "color"?'
+        ),
+    ),
+    "unknown-filter": (
+        {
+            "blocks/p.json": _prompt(templateFile="p.liquid", parameters=[WHO]),
+            "blocks/p.liquid": "\n\n{{ who | upcasee }}",
+        },
+        ["--param", "who=Ada"],
+        _one(
+            'blocks/p.liquid:3:10: error[render-filter]: unknown filter "upcasee"; did you '
+            'mean "upcase"?'
+        ),
+    ),
+    "filter-argument": (
+        {
+            "blocks/p.json": _prompt(templateFile="p.liquid", parameters=[WHO]),
+            "blocks/p.liquid": '{{ who | truncate: "a" }}',
+        },
+        ["--param", "who=Ada"],
+        _one(
+            'blocks/p.liquid:1:10: error[render-filter]: the filter "truncate" failed: '
+            "truncate expected an integer, found str"
+        ),
+    ),
+    "type-error": (
+        {
+            "blocks/p.json": _prompt(templateFile="p.liquid", parameters=[WHO]),
+            "blocks/p.liquid": "{% if who > 1 %}big{% endif %}",
+        },
+        ["--param", "who=Ada"],
+        _one(
+            "blocks/p.liquid:1:11: error[render-error]: '<' and '>' are not supported "
+            "between 'int' and 'str'"
+        ),
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_render_fault_is_placed(
+    case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The fault's report on stderr, exactly; nothing on stdout; exit 1."""
+    files, args, expected = CASES[case]
+    root = _pack(tmp_path, files)
+    assert _render(capsys, root, *args) == (1, "", expected)
+
+
+def test_loop_limit_and_include_are_render_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A runaway loop meets a bound; an include has nothing to include."""
+    root = _pack(tmp_path, {"blocks/p.json": _prompt("{% for i in (1..2000000) %}{% endfor %}")})
+    assert _render(capsys, root) == (
+        1,
+        "",
+        _one(
+            "blocks/p.json: error[render-error]: /content/template: loop iteration limit "
+            "reached: the template renders too much (template line 1, column 4)"
+        ),
+    )
+    (root / "blocks" / "p.json").write_text(_prompt('a{% include "x" %}'), encoding="utf-8")
+    assert _render(capsys, root) == (
+        1,
+        "",
+        _one(
+            'blocks/p.json: error[render-error]: /content/template: "x" can\'t be included: '
+            "a prompt is rendered on its own, with no other templates (template line 1, "
+            "column 13)"
+        ),
+    )
+
+
+def test_blocks_with_errors_are_shown_when_render_misses_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A block with an error has no entry: a render that misses it shows the errors."""
+    broken_style = STYLE.replace('"values"', '"valeus"')
+    root = _pack(
+        tmp_path,
+        {
+            "blocks/p.json": _prompt('{{ settings["acme.style"].color }}'),
+            "blocks/style.json": broken_style,
+        },
+    )
+    unknown_key = (
+        'blocks/style.json: error[block-shape]: /content: has no "values"; settings content '
+        "holds its values as an object\n"
+        'blocks/style.json: error[block-unknown-key]: /content/valeus: unknown key "valeus"; '
+        'did you mean "values"?\n'
+    )
+    assert _render(capsys, root) == (
+        1,
+        "",
+        'blocks/p.json: error[render-undefined]: /content/template: settings["acme.style"] is '
+        'undefined: the pack brings no settings block "acme.style" without errors (template '
+        "line 1, column 4)\n" + unknown_key + "3 errors, 0 warnings in 2 files\n",
+    )
+    code = main(["render", "acme.style", str(root)])
+    assert (code, *capsys.readouterr()) == (
+        1,
+        "",
+        unknown_key + "2 errors, 0 warnings in 1 file\n"
+        'hatch-kindgi render: no prompt block or agent "acme.style" in this pack; did you mean '
+        '"acme.p"? (a block or agent with an error is left out: see the errors above)\n',
+    )
+
+
+AGENTS = """\
+from kindgi import Agent
+
+greeter = Agent(
+    id="acme.faults.greeter",
+    version="1.0.0",
+    name="Greeter",
+    instructions="Hello\\n{{ visitor | upcase }} from {{ place }}",
+    parameters=[{"name": "visitor", "type": "string"}],
+    capabilities=[{"needs": [{"feature": "tool-use"}]}],
+)
+
+other = Agent(
+    id="acme.faults.other",
+    version="1.0.0",
+    name="Other",
+    instructions={"prompt": "acme.p", "version": "^2.0.0"},
+    capabilities=[{"needs": [{"feature": "tool-use"}]}],
+)
+"""
+
+
+@pytest.mark.sdk
+def test_agent_faults(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An agent's own template: placed at /instructions of its module, with the template's
+    line and column; a prompt range that takes no version the pack brings: its pointer."""
+    root = _pack(tmp_path, {"blocks/p.json": _prompt("Hi"), "agents/desk.py": AGENTS})
+    code = main(["render", "acme.faults.greeter", str(root), "--param", "visitor=ann"])
+    assert (code, *capsys.readouterr()) == (
+        1,
+        "",
+        _one(
+            'agents/desk.py: error[render-undefined]: /instructions: "place" is undefined: it '
+            "is neither a parameter nor settings (the parameters: visitor) (template line 2, "
+            "column 32)"
+        ),
+    )
+    code = main(["render", "acme.faults.other", str(root)])
+    assert (code, *capsys.readouterr()) == (
+        1,
+        "",
+        _one(
+            "agents/desk.py: error[render-no-prompt]: /instructions/version: agent "
+            '"acme.faults.other" names prompt block "acme.p" by range "^2.0.0", which no '
+            "version this pack brings satisfies (1.0.0)"
+        ),
+    )
