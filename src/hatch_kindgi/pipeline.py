@@ -30,6 +30,7 @@ from hatch_kindgi.config.stage import (
     load_config,
     read_pyproject,
 )
+from hatch_kindgi.discover.links import first_link_out
 from hatch_kindgi.discover.patterns import pattern_problem, static_prefix
 from hatch_kindgi.discover.stage import Discovery, describe_other, discover
 from hatch_kindgi.index.pins import Pins, resolve_pins
@@ -399,7 +400,26 @@ def _discover_all(root: Path, pack: PackConfig, problems: list[Problem]) -> dict
             found[kind] = Discovery((), ())
         else:
             found[kind] = discover(root, pattern, code=kind in CODE_KINDS)
+    problems.extend(_links_out(found))
     return found
+
+
+def _links_out(found: Mapping[str, Discovery]) -> list[Problem]:
+    """One problem per folder that discovery globs start from and that leads out of the pack."""
+    kinds: dict[str, list[str]] = {}
+    for kind, discovery in found.items():
+        if discovery.outside is not None:
+            kinds.setdefault(discovery.outside, []).append(f"`tool.kindgi.discovery.{kind}`")
+    return [
+        error(
+            "link-outside-pack",
+            folder,
+            "is a symbolic link that leads outside the pack, and the build reads nothing "
+            f"outside the pack root: {' and '.join(globs)} find nothing under it; make it a "
+            "folder of the pack (a link to a folder inside the pack is followed)",
+        )
+        for folder, globs in kinds.items()
+    ]
 
 
 def _misnamed_problem(path: str) -> Problem:
@@ -415,8 +435,8 @@ def _python_files(
     root: Path, pack: PackConfig, code: CodeOutcome, misnamed: set[str]
 ) -> tuple[str, ...]:
     """Every module the index names and every other non-test `.py` file under the code
-    discovery folders (helpers such as `tools/_db.py`), sorted; helpers whose name is not
-    UTF-8 are added to `misnamed` instead."""
+    discovery folders (helpers such as `tools/_db.py`), sorted, never one reached through a
+    link out of the pack; helpers whose name is not UTF-8 are added to `misnamed` instead."""
     files: set[str] = set()
     for kind in CODE_KINDS:
         pattern = pack.discovery[kind]
@@ -431,6 +451,12 @@ def _python_files(
         for entry in entries:
             for key in ("modulePath", "checkModulePath"):
                 path = entry.get(key)
-                if isinstance(path, str) and path.endswith(".py") and (root / path).is_file():
+                if isinstance(path, str) and _shippable_module(root, path):
                     files.add(path)
     return tuple(sorted(files, key=lambda p: p.encode("utf-16-be", "surrogatepass")))
+
+
+def _shippable_module(root: Path, path: str) -> bool:
+    """Whether `path`, as the index names it, is a `.py` file of the pack (every folder on the
+    way and the file itself inside the pack root)."""
+    return path.endswith(".py") and first_link_out(root, path) is None and (root / path).is_file()

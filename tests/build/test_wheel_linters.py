@@ -21,8 +21,11 @@ from tests.helpers.packs import (
 
 pytestmark = pytest.mark.slow
 
+# Every pack of testpacks/ but the broken ones (testpacks/history holds two snapshots, no pack).
 GOOD_PACKS = sorted(
-    path.name for path in TESTPACKS.iterdir() if path.is_dir() and path.name != "broken"
+    path.name
+    for path in TESTPACKS.iterdir()
+    if (path / "pyproject.toml").is_file() and path.name != "broken"
 )
 
 
@@ -59,7 +62,7 @@ def wheels(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 def test_the_good_testpacks_are_all_here() -> None:
     """The packs linted are the good testpacks: blocks-only, code and env-only among them."""
-    assert GOOD_PACKS == ["blocks", "code-only", "full", "minimal"]
+    assert GOOD_PACKS == ["agent-blocks", "blocks", "code-only", "full", "minimal"]
     assert sorted(PACKAGE_FOLDERS) == sorted([*GOOD_PACKS, "full-dotted"])
 
 
@@ -82,6 +85,7 @@ def test_twine_check_passes(wheels: dict[str, Path], name: str) -> None:
 
 # Each pack's package folder, from its pyproject by hand.
 PACKAGE_FOLDERS = {
+    "agent-blocks": "acme_desk",
     "blocks": "acme_blocks",
     "code-only": "acme_notes",
     "full": "acme_ledger",

@@ -112,3 +112,24 @@ def report_of(stderr: str) -> str:
     start = next(i for i, line in enumerate(lines) if line.startswith("kindgi:"))
     end = next(i for i in range(start + 1, len(lines)) if SUMMARY.fullmatch(lines[i]))
     return "\n".join(lines[start + 1 : end + 1]) + "\n"
+
+
+def scratch_pyproject(name: str, pack_id: str) -> str:
+    """The pyproject of a pack a test writes: the hook, the SDK, a pinned publishedAt."""
+    return f"""\
+[build-system]
+requires = ["hatchling", "hatch-kindgi"]
+build-backend = "hatchling.build"
+
+[project]
+name = "{name}"
+version = "1.0.0"
+dependencies = ["kindgi>=0.1.10,<0.2"]
+
+[tool.kindgi.pack]
+id = "{pack_id}"
+version = "1.0.0"
+
+[tool.hatch.build.hooks.kindgi]
+published-at = "2026-01-02T03:04:05.678Z"
+"""

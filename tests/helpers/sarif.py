@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from typing import Any
+from urllib.parse import unquote
 
 from jsonschema import Draft4Validator
 from rfc3986_validator import validate_rfc3986
@@ -64,7 +65,8 @@ Row = tuple[str, str, str, str, "int | None", "int | None"]
 
 
 def result_rows(document: dict[str, Any]) -> list[Row]:
-    """Each result of the log's one run as (rule, level, message, uri, line, column)."""
+    """Each result of the log's one run as (rule, level, message, path, line, column), the
+    path being the artifact's URI decoded (`tools/%7Bslow%7D.py` is `tools/{slow}.py`)."""
     (run,) = document["runs"]
     rules = run["tool"]["driver"]["rules"]
     rows = []
@@ -78,7 +80,7 @@ def result_rows(document: dict[str, Any]) -> list[Row]:
                 result["ruleId"],
                 result["level"],
                 result["message"]["text"],
-                physical["artifactLocation"]["uri"],
+                unquote(physical["artifactLocation"]["uri"]),
                 region.get("startLine"),
                 region.get("startColumn"),
             )

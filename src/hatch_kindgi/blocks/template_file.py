@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Callable
 
 from hatch_kindgi.blocks.json_reader import byte_position, text_position
+from hatch_kindgi.discover.links import first_link_out
 from hatch_kindgi.report.problems import Problem, error
 
 ListDir = Callable[[str], Iterable[str]]
@@ -125,6 +126,14 @@ def read_template_file(
                 return refuse(near[0], f"{named} not found; {near[1]}")
             return refuse("template-file", f'{named} not found (looked for "{target}")')
         current = current / segment
+    # Every folder on the way, the blocks folder's own included: a link out of the pack
+    # is never followed, even where what it reaches links back in.
+    outside = first_link_out(root, target, inside=listings.real_folder(root))
+    if outside is not None:
+        return refuse(
+            "template-file",
+            f'{named} leads outside the pack through the symbolic link "{outside}"',
+        )
     return _read(
         real_folder=listings.real_folder(root / folder if folder else root),
         path=current,

@@ -8,12 +8,10 @@ is read back (pack code may print megabytes).
 
 from __future__ import annotations
 
-import contextlib
 import os
-import signal
-import subprocess
-import sys
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING
+
+from hatch_kindgi.code.reaper import kill_group, start, wait_until
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
@@ -30,31 +28,15 @@ def run_bounded(
     env: Mapping[str, str],
 ) -> tuple[int | None, bool]:
     """Run `command` in its own session for at most `timeout` s: (exit code, whether killed)."""
-    # Its own session (process group on Windows), so the whole tree can be killed at once.
-    isolation: dict[str, Any] = (
-        {"creationflags": getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)}
-        if sys.platform == "win32"
-        else {"start_new_session": True}
-    )
-    process = subprocess.Popen(
-        command,
-        cwd=cwd,
-        stdin=subprocess.DEVNULL,
-        stdout=stdout,
-        stderr=stderr,
-        env=env,
-        **isolation,
-    )
+    process = start(list(command), cwd=cwd, stdout=stdout, stderr=stderr, env=env)
     try:
-        returncode: int | None = process.wait(timeout=timeout)
-        timed_out = False
-    except subprocess.TimeoutExpired:
-        returncode = None
-        timed_out = True
+        return wait_until(process, timeout)
     finally:
         # Also after a normal exit: the child may have left children behind.
-        _kill_tree(process)
-    return returncode, timed_out
+        kill_group(process)
+        if process.poll() is None:
+            process.kill()
+        process.wait()
 
 
 def read_tail(path: Path, limit: int) -> str:
@@ -67,21 +49,3 @@ def read_tail(path: Path, limit: int) -> str:
     except OSError:
         return ""
     return data.decode("utf-8", errors="replace")
-
-
-def _kill_tree(process: subprocess.Popen[bytes]) -> None:
-    """Kill the child's whole process group (its session), then reap the child."""
-    if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
-        if process.poll() is None:
-            subprocess.run(
-                ["taskkill", "/F", "/T", "/PID", str(process.pid)],
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-                check=False,
-            )
-    else:
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(process.pid, signal.SIGKILL)
-    if process.poll() is None:
-        process.kill()
-    process.wait()

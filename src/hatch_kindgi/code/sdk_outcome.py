@@ -1,8 +1,10 @@
-"""What the kindgi SDK's indexer says, read from its output and turned into problems.
+"""What the kindgi SDK's indexer says, read from the files our child scripts write, and turned
+into problems.
 
-Its outcome is the last stdout line that parses as one (`{"kind": "ok"|"err", …}`). An `ok`
-outcome carries `fileErrors` and `warnings`, each on a module; an `err` outcome is a refusal of
-the whole pack, which may name a file. Codes the SDK adds later keep their name in the message.
+Its outcome (`{"kind": "ok"|"err", …}`) is in the result file our runner writes, never read
+from the child's stdout, where pack code prints what it likes. An `ok` outcome carries
+`fileErrors` and `warnings`, each on a module; an `err` outcome is a refusal of the whole pack,
+which may name a file. Codes the SDK adds later keep their name in the message.
 """
 
 from __future__ import annotations
@@ -16,10 +18,13 @@ from typing import TYPE_CHECKING, Any, cast
 from hatch_kindgi.report.problems import Problem, error, warning
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Collection, Mapping
 
 PYPROJECT = "pyproject.toml"
 """The file pack-level problems name: where [tool.kindgi] and the hook's options live."""
+
+LINK_OUTSIDE_PACK = "LinkOutsidePack"
+"""The ImportError our runner raises for a module a link takes out of the pack (`runner`)."""
 
 # SDK file-error codes (kindgi 0.1.10) and ours; an unknown one keeps its name in the message.
 _FILE_ERROR_CODES: Mapping[str, str] = {
@@ -35,6 +40,10 @@ _HINTS: Mapping[str, str] = {
     "or change [tool.kindgi.discovery]",
 }
 
+_OUTCOME_LIMIT = 256 * 1024 * 1024
+"""The largest outcome read: one with a traceback for each of thousands of modules is far less."""
+_STATUS_LIMIT = 4096
+
 _STACK_FRAME = re.compile(r'File "(?P<file>[^"]+)", line (?P<line>\d+)')
 _INDEX_POINTER = re.compile(
     r"^The index does not match pack-index\.schema\.json at "
@@ -43,36 +52,56 @@ _INDEX_POINTER = re.compile(
 )
 
 
-def last_outcome(stdout: str) -> dict[str, Any] | None:
-    """The SDK's outcome: the last stdout line that is one (`{"kind": "ok"|"err", …}`).
-
-    Pack code may print at import, even without a final newline, so a line may carry the
-    outcome after other text.
-    """
-    for line in reversed(stdout.splitlines()):
-        start = line.rfind('{"kind":')
-        while start != -1:
-            try:
-                value = json.loads(line[start:])
-            except ValueError:
-                value = None
-            if isinstance(value, dict) and value.get("kind") in ("ok", "err"):
-                return cast("dict[str, Any]", value)
-            start = line.rfind('{"kind":', 0, start)
+def read_outcome(path: Path) -> dict[str, Any] | None:
+    """The SDK's outcome (`{"kind": "ok"|"err", …}`) as our runner wrote it, or None when the
+    file is missing, too large, or not one such object."""
+    value = _read_json(path, _OUTCOME_LIMIT)
+    if isinstance(value, dict) and value.get("kind") in ("ok", "err"):
+        return cast("dict[str, Any]", value)
     return None
+
+
+def read_status(path: Path) -> tuple[int | None, bool] | None:
+    """The command's exit code and whether it was stopped, as our reaper wrote them."""
+    value = _read_json(path, _STATUS_LIMIT)
+    if not isinstance(value, dict):
+        return None
+    returncode, timed_out = value.get("returncode"), value.get("timedOut")
+    if not isinstance(timed_out, bool) or not (returncode is None or type(returncode) is int):
+        return None
+    return returncode, timed_out
 
 
 def read_index(path: Path) -> dict[str, Any] | None:
     """The index.json the SDK wrote, or None when it is missing or not a JSON object."""
-    try:
-        value = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
+    value = _read_json(path, None)
     return cast("dict[str, Any]", value) if isinstance(value, dict) else None
 
 
-def file_problems(root: Path, report: Mapping[str, Any]) -> list[Problem]:
-    """The SDK's `fileErrors` as errors and its `warnings` as warnings, each on its module."""
+def _read_json(path: Path, limit: int | None) -> object:
+    """The JSON value in `path` (None when it is missing, larger than `limit`, or not JSON)."""
+    try:
+        with path.open("rb") as handle:
+            data = handle.read() if limit is None else handle.read(limit + 1)
+    except OSError:
+        return None
+    if limit is not None and len(data) > limit:
+        return None
+    try:
+        return json.loads(data.decode("utf-8"))
+    except (ValueError, RecursionError):
+        return None
+
+
+def file_problems(
+    root: Path, report: Mapping[str, Any], modules: Collection[str] | None = None
+) -> list[Problem]:
+    """The SDK's `fileErrors` as errors and its `warnings` as warnings, each on its module.
+
+    A module the runner refused to import because a link takes it out of the pack is left out
+    when it is not one of `modules` (the pack's, as discovery found them): the SDK's own
+    discovery went through a link that discovery reports itself.
+    """
     problems: list[Problem] = []
     for key, codes, make in (
         ("fileErrors", _FILE_ERROR_CODES, error),
@@ -85,6 +114,8 @@ def file_problems(root: Path, report: Mapping[str, Any]) -> list[Problem]:
             found = cast("dict[str, Any]", item)
             sdk_code = str(found.get("code", ""))
             file = _relative(root, found.get("filePath")) or PYPROJECT
+            if modules is not None and file not in modules and _refused_link(found):
+                continue
             message = _without_path(str(found.get("message", "")), file)
             code = codes.get(sdk_code)
             message += _HINTS.get(sdk_code, "")
@@ -94,6 +125,12 @@ def file_problems(root: Path, report: Mapping[str, Any]) -> list[Problem]:
             line = _line_in(root, file, found.get("cause"))
             problems.append(make(code, file, message, line=line))
     return problems
+
+
+def _refused_link(file_error: Mapping[str, Any]) -> bool:
+    """Whether a file error is the runner's refusal to import through a link out of the pack."""
+    cause = file_error.get("cause")
+    return isinstance(cause, dict) and cause.get("name") == LINK_OUTSIDE_PACK
 
 
 def refusal(root: Path, outcome: Mapping[str, Any], default: str) -> Problem:

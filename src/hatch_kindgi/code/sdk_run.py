@@ -1,24 +1,33 @@
-"""One run of the kindgi SDK's indexer (`python -m kindgi.pack index … --json`) in a child.
+"""One run of the kindgi SDK's indexer in a child, and what it did.
 
-The child is the build environment's interpreter (or the one asked for), bounded in time and
-killed with its children; its output goes to files in a scratch folder, and what it did is read
-back: whether it was stopped, its exit code, its outcome, the index it wrote and its last words.
+The child is our `runner` script under the build environment's interpreter (or the one asked
+for), started by our `reaper` script, which bounds it in time and leaves no process of it
+behind. The runner calls the SDK's indexer in-process and writes its outcome to a result file;
+the reaper writes a status file last. Neither is the child's stdout: what pack code prints is
+only ever read back as the bounded end of its output, for messages.
 """
 
 from __future__ import annotations
 
+import json
 import os
+import sys
 from dataclasses import dataclass
+from functools import cache
+from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from hatch_kindgi.code.child import read_tail, run_bounded
-from hatch_kindgi.code.sdk_outcome import last_outcome, read_index
+from hatch_kindgi.code.sdk_outcome import read_index, read_outcome, read_status
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-_OUTPUT_TAIL_BYTES = 16 * 1024 * 1024
-"""How much of the end of the child's stdout is read: the outcome line is in it."""
+_SAID_BYTES = 64 * 1024
+"""How much of the end of the child's stdout and stderr is kept for messages."""
+
+_REAPER_GRACE = 60.0
+"""How long past the time limit the reaper itself may take to clear up before it is killed."""
 
 _PROBE_TIMEOUT = 60.0
 
@@ -46,45 +55,58 @@ class IndexerRun:
 
 
 def run_indexer(job: IndexerJob, work: Path, config: Path | None) -> IndexerRun:
-    """Run the SDK's indexer once, output into `work`, and read what it did.
+    """Run the SDK's indexer once, its files in the empty folder `work`, and read what it did.
 
-    `config` is a pyproject to read instead of the pack's own (`--config`).
+    `config` is a pyproject to read instead of the pack's own (the SDK's `--config`).
     """
-    output = work / "index.json"
+    output, result, status = work / "index.json", work / "result.json", work / "status.json"
+    job_file = work / "job.json"
+    job_file.write_text(
+        json.dumps(
+            {
+                "packDir": str(job.root),
+                "config": None if config is None else str(config),
+                "output": str(output),
+                "result": str(result),
+                "artifactVersion": job.artifact_version,
+                "publishedAt": job.published_at,
+            }
+        ),
+        encoding="utf-8",
+    )
     command = [
+        # The reaper needs nothing but the standard library: no site, no PYTHON* variables.
+        sys.executable,
+        "-I",
+        "-S",
+        "-c",
+        _script("reaper"),
+        repr(job.timeout),
+        str(status),
+        "--",
         job.interpreter,
-        "-m",
-        "kindgi.pack",
-        "index",
-        "--pack-dir",
-        str(job.root),
-        "--output",
-        str(output),
-        "--artifact-version",
-        job.artifact_version,
-        "--published-at",
-        job.published_at,
-        "--json",
+        "-c",
+        _script("runner"),
+        str(job_file),
     ]
-    if config is not None:
-        command[command.index("--output") : command.index("--output")] = [
-            "--config",
-            str(config),
-        ]
-    stdout_path = work / "stdout.txt"
-    stderr_path = work / "stderr.txt"
+    stdout_path, stderr_path = work / "stdout.txt", work / "stderr.txt"
     with stdout_path.open("wb") as stdout, stderr_path.open("wb") as stderr:
-        returncode, timed_out = run_bounded(
-            command, job.root, stdout, stderr, timeout=job.timeout, env=_environment()
+        returncode, killed = run_bounded(
+            command,
+            job.root,
+            stdout,
+            stderr,
+            timeout=job.timeout + _REAPER_GRACE,
+            env=_environment(),
         )
-    out_text = read_tail(stdout_path, _OUTPUT_TAIL_BYTES)
-    err_text = read_tail(stderr_path, _OUTPUT_TAIL_BYTES)
-    index: dict[str, Any] | None = None
-    outcome = None if timed_out else last_outcome(out_text)
-    if outcome is not None and outcome.get("kind") == "ok":
-        index = read_index(output)
-    said = err_text if err_text.strip() else out_text
-    return IndexerRun(timed_out, returncode, outcome, index, said)
+    reaped = read_status(status)
+    if reaped is not None:
+        returncode, killed = reaped
+    outcome = None if killed else read_outcome(result)
+    index = read_index(output) if outcome is not None and outcome.get("kind") == "ok" else None
+    err_text = read_tail(stderr_path, _SAID_BYTES)
+    said = err_text if err_text.strip() else read_tail(stdout_path, _SAID_BYTES)
+    return IndexerRun(killed, returncode, outcome, index, said)
 
 
 def has_kindgi(interpreter: str, work: Path) -> bool:
@@ -98,6 +120,12 @@ def has_kindgi(interpreter: str, work: Path) -> bool:
             [interpreter, "-c", probe], work, sink, sink, timeout=_PROBE_TIMEOUT, env=_environment()
         )
     return returncode != 3
+
+
+@cache
+def _script(name: str) -> str:
+    """The text of one of our child scripts (`runner`, `reaper`), to run with `-c`."""
+    return resources.files("hatch_kindgi.code").joinpath(f"{name}.py").read_text("utf-8")
 
 
 def _environment() -> dict[str, str]:

@@ -6,7 +6,7 @@ module is indexed on its own with such a config, so the problem can name the fil
 
 from __future__ import annotations
 
-import json
+import re
 import sys
 from typing import TYPE_CHECKING
 
@@ -22,6 +22,12 @@ else:  # pragma: no cover - exercised on Python < 3.11 only
     import tomli as tomllib
 
 _KINDS = ("tools", "guardrails", "agents", "flows")
+
+# The SDK's glob has no escape character, but a one-option group `{x}` is `x` taken literally
+# (its options are escaped), and a `{` opens a group only where a `}` follows.
+_LITERAL = {"{": "{{}", "*": "{*}", "?": "{?}"}
+# What a TOML basic string may not hold as itself: quote, backslash, controls but tab, DEL.
+_TOML_ESCAPED = re.compile(r'["\\\x00-\x08\x0a-\x1f\x7f]')
 
 
 def pack_table(root: Path) -> dict[str, str] | None:
@@ -48,11 +54,25 @@ def single_module_pyproject(pack: Mapping[str, str], module: str) -> str:
     kind = first if first in _KINDS else "tools"
     lines = [
         "[tool.kindgi.pack]",
-        f"id = {json.dumps(pack['id'])}",
-        f"version = {json.dumps(pack['version'])}",
+        f"id = {_toml_string(pack['id'])}",
+        f"version = {_toml_string(pack['version'])}",
         "[tool.kindgi.discovery]",
     ]
     for each in _KINDS:
-        pattern = module if each == kind else ".hatch-kindgi-none/none.py"
-        lines.append(f"{each} = {json.dumps(pattern)}")
+        pattern = sdk_literal_glob(module) if each == kind else ".hatch-kindgi-none/none.py"
+        lines.append(f"{each} = {_toml_string(pattern)}")
     return "\n".join(lines) + "\n"
+
+
+def sdk_literal_glob(path: str) -> str:
+    """A kindgi SDK discovery glob that matches `path` and nothing else.
+
+    A module named `tools/{slow}.py` taken as a glob would match `tools/slow.py`.
+    """
+    return "".join(_LITERAL.get(char, char) for char in path)
+
+
+def _toml_string(text: str) -> str:
+    """`text` as a TOML basic string (JSON's escapes would spell astral characters as
+    surrogate pairs, which TOML refuses)."""
+    return '"' + _TOML_ESCAPED.sub(lambda found: f"\\u{ord(found[0]):04x}", text) + '"'

@@ -84,15 +84,15 @@ def index_code(
             if named_file(root, run.outcome) is not None:
                 return _only(refused)
             return _one_at_a_time(job, work, modules, refused)
-        return _accepted(root, run)
+        return _accepted(root, run, modules)
 
 
-def _accepted(root: Path, run: IndexerRun) -> CodeOutcome:
+def _accepted(root: Path, run: IndexerRun, modules: Sequence[str]) -> CodeOutcome:
     """The entries and per-file problems of an `ok` outcome."""
     outcome = cast("dict[str, Any]", run.outcome)
     value = outcome.get("value")
     report = cast("dict[str, Any]", value) if isinstance(value, dict) else {}
-    problems = [*file_problems(root, report)]
+    problems = [*file_problems(root, report, frozenset(modules))]
     index = run.index
     if index is None:
         problems.append(
@@ -130,7 +130,7 @@ def _one_at_a_time(
         folder.mkdir()
         config = folder / PYPROJECT
         config.write_text(single_module_pyproject(pack, module), encoding="utf-8")
-        return _module_outcome(job, module, run_indexer(job, folder, config))
+        return _module_outcome(job, modules, module, run_indexer(job, folder, config))
 
     from concurrent.futures import ThreadPoolExecutor  # loaded on this failure path only
 
@@ -149,7 +149,9 @@ def _one_at_a_time(
     )
 
 
-def _module_outcome(job: IndexerJob, module: str, run: IndexerRun) -> CodeOutcome:
+def _module_outcome(
+    job: IndexerJob, modules: Sequence[str], module: str, run: IndexerRun
+) -> CodeOutcome:
     """What indexing `module` on its own says about it."""
     if run.timed_out:
         return _only(
@@ -171,7 +173,7 @@ def _module_outcome(job: IndexerJob, module: str, run: IndexerRun) -> CodeOutcom
         )
     if run.outcome.get("kind") == "err":
         return _only(refusal(job.root, run.outcome, module))
-    return _accepted(job.root, run)
+    return _accepted(job.root, run, modules)
 
 
 _SDK_ADVICE: dict[Runner, tuple[str, str]] = {

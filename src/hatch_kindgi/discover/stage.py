@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import pathspec
 
+from hatch_kindgi.discover.links import first_link_out, within
 from hatch_kindgi.discover.patterns import END, expand_braces, pattern_problem, static_prefix
 
 if TYPE_CHECKING:
@@ -53,27 +54,35 @@ class Discovery:
     symlinks that lead outside the pack, fifos and the like (`describe_other` says which).
     `misnamed` are matches, of any kind, whose path is not valid UTF-8 (a name's bytes that
     are not UTF-8 come as lone surrogates, Python's surrogateescape): the index is UTF-8 JSON
-    and can't name them.
+    and can't name them. `outside` is the folder the walk would start from (or one above it)
+    when it is a symbolic link leading outside the pack: then nothing was walked.
     """
 
     files: tuple[str, ...]
     others: tuple[str, ...]
     misnamed: tuple[str, ...] = ()
+    outside: str | None = None
 
 
 def discover(root: Path, pattern: str, *, code: bool = False) -> Discovery:
     """The paths under `root` that `pattern` matches; with `code`, test modules left out.
 
     Hidden files and folders and `SKIPPED_DIRS` are never walked nor matched, and folder
-    symlinks are not followed. The folders of the static prefix are taken as written, even
-    when hidden. `pattern` must be one `pattern_problem` accepts: anything else is a bug in the
-    caller and raises ValueError.
+    symlinks met on the walk are not followed (as in the kindgi SDK). The folders of the static
+    prefix are taken as written, even when hidden, and followed where they are links to folders
+    of the pack; where one leads outside the pack, nothing is walked (`Discovery.outside`).
+    `pattern` must be one `pattern_problem` accepts: anything else is a bug in the caller and
+    raises ValueError.
     """
     problem = pattern_problem(pattern)
     if problem is not None:
         raise ValueError(f"discovery pattern {pattern!r}: {problem}")
     matcher = _Matcher(expand_braces(pattern))
     prefix = static_prefix(pattern)
+    if prefix:
+        outside = first_link_out(root, prefix)
+        if outside is not None:
+            return Discovery((), (), outside=outside)
     start = root.joinpath(*prefix.split("/")) if prefix else root
     if not start.is_dir():
         return Discovery((), ())
@@ -96,7 +105,7 @@ def discover(root: Path, pattern: str, *, code: bool = False) -> Discovery:
             if not _is_utf8(rel):
                 misnamed.append(rel)
                 continue
-            regular = kind == _FILE and (not entry.is_symlink() or _within(entry.path, inside))
+            regular = kind == _FILE and (not entry.is_symlink() or within(entry.path, inside))
             (files if regular else others).append(rel)
     return Discovery(_sorted_utf16(files), _sorted_utf16(others), _sorted_utf16(misnamed))
 
@@ -127,17 +136,12 @@ def describe_other(root: Path, path: str) -> str:
         if cause.errno == errno.ELOOP:
             return "is a symbolic link loop"
         return "is a symbolic link to nothing (broken)"
-    if stat.S_ISDIR(target.st_mode):
-        return "is a symbolic link to a folder"
-    if not _within(os.fspath(full), os.path.realpath(root)):
+    if not within(os.fspath(full), os.path.realpath(root)):
         # Its text would be built into a published artifact: only the pack's own files are.
         return "is a symbolic link that leads outside the pack"
+    if stat.S_ISDIR(target.st_mode):
+        return "is a symbolic link to a folder"
     return "is a symbolic link to something that is not a regular file"
-
-
-def _within(path: str, folder: str) -> bool:
-    real = os.path.realpath(path)
-    return real == folder or real.startswith(folder.rstrip(os.sep) + os.sep)
 
 
 # What an entry is, for discovery: a regular file (or a symlink to one), a folder to walk, a

@@ -26,6 +26,10 @@ CODES: dict[str, str] = {
         "characters, or its {a,b} groups spell more than 256 patterns)."
     ),
     "file-name-encoding": "A file a discovery glob matched has a name that is not valid UTF-8.",
+    "link-outside-pack": (
+        "A folder a discovery glob starts from is a symbolic link leading outside the pack: "
+        "nothing under it is read."
+    ),
     # --- pins ---
     "pin-published-at": (
         "A publishedAt pin (option, KINDGI_PUBLISHED_AT, SOURCE_DATE_EPOCH, git HEAD) is not "

@@ -236,6 +236,46 @@ def test_symlink_escape_loop_and_broken(tmp_path: Path) -> None:
     assert all(str(tmp_path) not in message for message in messages)
 
 
+def test_blocks_folder_linked_out_of_the_pack_reads_nothing(tmp_path: Path) -> None:
+    """A blocks folder that is a link out of the pack: no template under it is read."""
+    write(tmp_path, {"outside/t.liquid": "secret", "pack/pyproject.toml": ""})
+    pack = tmp_path / "pack"
+    (pack / "blocks").symlink_to("../outside", target_is_directory=True)
+    found = read_template_file(pack, "blocks/p.json", "t.liquid", "blocks", max_bytes=100)
+    assert (found.path, found.text) == (None, None)
+    assert found.problems == (
+        error(
+            "template-file",
+            "blocks/p.json",
+            'templateFile "t.liquid" leads outside the pack through the symbolic link "blocks"',
+            pointer=POINTER,
+        ),
+    )
+
+
+def test_folder_on_the_way_linked_out_of_the_pack(tmp_path: Path) -> None:
+    """A folder between the blocks folder and the template that leads outside is refused,
+    even where the file it reaches is a link back into the blocks folder."""
+    write(tmp_path, {"outside/t.liquid": "secret", "pack/blocks/real.liquid": "Hi"})
+    pack = tmp_path / "pack"
+    (pack / "blocks/sub").symlink_to("../../outside", target_is_directory=True)
+    (tmp_path / "outside/back.liquid").symlink_to(pack / "blocks/real.liquid")
+    for name in ("sub/t.liquid", "sub/back.liquid"):
+        found = read_template_file(pack, "blocks/p.json", name, "blocks", max_bytes=100)
+        assert found.text is None
+        assert found.problems[0].message == (
+            f'templateFile "{name}" leads outside the pack through the symbolic link "blocks/sub"'
+        )
+
+
+def test_blocks_folder_linked_inside_the_pack_is_followed(tmp_path: Path) -> None:
+    """A blocks folder that is a link to a folder of the pack is read as the blocks folder."""
+    write(tmp_path, {"src/blocks/t.liquid": "Hi"})
+    (tmp_path / "blocks").symlink_to("src/blocks", target_is_directory=True)
+    found = read_template_file(tmp_path, "blocks/p.json", "t.liquid", "blocks", max_bytes=100)
+    assert (found.path, found.text, found.problems) == ("blocks/t.liquid", "Hi", ())
+
+
 def test_text_faults_point_into_the_template(tmp_path: Path) -> None:
     """Invalid UTF-8 and NUL are placed by line and column in the template file itself."""
     write(tmp_path, {"blocks/a.liquid": b"ok\nab\xfe", "blocks/b.liquid": "ok\n\x00"})

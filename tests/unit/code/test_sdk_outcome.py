@@ -1,8 +1,9 @@
 """The SDK's outcome mapped to problems: refusals, failures and codes hatch-kindgi doesn't know.
 
 A fake interpreter stands in for SDK versions and failures the installed kindgi can't produce:
-it answers `python -m kindgi.pack index …` as scripted, once for the whole pack and once for a
-single module (`--config`), and says that kindgi is importable when probed.
+run as our runner (`-c <runner> JOB`), it answers as scripted, once for the whole pack and once
+for a single module (a `--config`), writing the result file and index the job names; and it
+says that kindgi is importable when probed.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from hatch_kindgi.code.sdk_outcome import file_problems, last_outcome
+from hatch_kindgi.code.sdk_outcome import file_problems, read_outcome
 from hatch_kindgi.code.stage import CodeOutcome, index_code
 from hatch_kindgi.report.problems import error, warning
 from tests.helpers.entries import PING_TOOL
@@ -35,12 +36,14 @@ from pathlib import Path
 
 SCRIPT = json.loads({script!r})
 args = sys.argv[1:]
-if args[:1] == ["-c"]:
-    sys.exit(0)  # the probe: kindgi is importable
-act = SCRIPT["alone" if "--config" in args else "whole"]
+if len(args) == 2:
+    sys.exit(0)  # the probe (`-c <probe>`): kindgi is importable
+job = json.loads(Path(args[2]).read_text(encoding="utf-8"))
+act = SCRIPT["alone" if job["config"] is not None else "whole"]
 if act.get("index") is not None:
-    output = Path(args[args.index("--output") + 1])
-    output.write_text(json.dumps(act["index"]), encoding="utf-8")
+    Path(job["output"]).write_text(json.dumps(act["index"]), encoding="utf-8")
+if act.get("outcome") is not None:
+    Path(job["result"]).write_text(json.dumps(act["outcome"]), encoding="utf-8")
 sys.stdout.write(act.get("stdout", ""))
 sys.stderr.write(act.get("stderr", ""))
 sys.exit(act.get("exit", 0))
@@ -54,9 +57,8 @@ def act(
     stderr: str = "",
     exit_code: int = 0,
 ) -> dict[str, Any]:
-    """One scripted answer of the fake: the outcome line it prints, the index it writes."""
-    stdout = json.dumps(outcome, separators=(",", ":")) + "\n" if outcome else ""
-    return {"stdout": stdout, "stderr": stderr, "exit": exit_code, "index": index}
+    """One scripted answer of the fake: the outcome and index it writes, what it says."""
+    return {"outcome": outcome, "stderr": stderr, "exit": exit_code, "index": index}
 
 
 def fake_python(folder: Path, whole: dict[str, Any], alone: dict[str, Any]) -> str:
@@ -274,14 +276,67 @@ def test_real_sdk_discovering_nothing_names_pyproject(tmp_path: Path) -> None:
     assert [entry["id"] for entry in outcome.tools] == ["acme.scratch.ping"]
 
 
-def test_last_outcome_is_the_last_line_that_is_one() -> None:
-    """Text printed before the outcome on its line, and lines after it, are skipped."""
-    stdout = 'noise{"kind": "x"}{"kind":"err","error":{}}\n{"kind": 1}\nbye'
-    assert last_outcome(stdout) == {"kind": "err", "error": {}}
-    assert last_outcome('{"kind":"ok"') is None
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        '{"kind":"ok"',
+        '{"kind": "maybe"}',
+        '["kind", "ok"]',
+        '{"kind":"ok","value":{}}\n{"kind":"ok","value":{}}',
+        "[" * 100_000 + "]" * 100_000,
+        '{"kind":' * 200_000,
+        "\udcff",
+    ],
+)
+def test_result_that_is_not_one_outcome_is_none(tmp_path: Path, text: str) -> None:
+    """A result file that is not exactly one outcome object reads as no outcome, no exception."""
+    path = tmp_path / "result.json"
+    path.write_text(text, encoding="utf-8", errors="surrogateescape")
+    assert read_outcome(path) is None
+    assert read_outcome(tmp_path / "missing.json") is None
+
+
+def test_result_is_the_outcome_object(tmp_path: Path) -> None:
+    """The one object in the result file is the outcome."""
+    path = tmp_path / "result.json"
+    path.write_text('{"kind": "err", "error": {}}', encoding="utf-8")
+    assert read_outcome(path) == {"kind": "err", "error": {}}
 
 
 def test_file_problems_skip_what_is_not_a_problem(tmp_path: Path) -> None:
     """Entries that aren't objects, and lists that aren't lists, give no problem."""
     report = {"fileErrors": ["tools/x.py", None], "warnings": {"code": "x"}}
     assert file_problems(tmp_path, report) == []
+
+
+def test_refused_links_the_pack_does_not_own_are_left_to_discovery(tmp_path: Path) -> None:
+    """The runner's refusal of a module outside the modules given is dropped (discovery names
+    the link); on a module of the pack, and any other error, it stays."""
+    refused = {"name": "LinkOutsidePack", "message": '"tools" is a symbolic link', "stack": ""}
+    report = {
+        "fileErrors": [
+            {
+                "code": "file-import-failed",
+                "message": "m",
+                "filePath": "tools/x.py",
+                "cause": refused,
+            },
+            {
+                "code": "file-import-failed",
+                "message": "m",
+                "filePath": "agents/a.py",
+                "cause": refused,
+            },
+            {"code": "no-primitives", "message": "m", "filePath": "tools/y.py"},
+        ]
+    }
+    assert [p.file for p in file_problems(tmp_path, report, {"agents/a.py"})] == [
+        "agents/a.py",
+        "tools/y.py",
+    ]
+    assert [p.file for p in file_problems(tmp_path, report)] == [
+        "tools/x.py",
+        "agents/a.py",
+        "tools/y.py",
+    ]

@@ -22,6 +22,7 @@ from hatch_kindgi.report.formats import format_text
 from hatch_kindgi.report.problems import Problem, error
 from tests.helpers.entries import PING_TOOL
 from tests.helpers.packs import BROKEN, TESTPACKS
+from tests.helpers.processes import alive, daemon_module, left_alive, linux_only
 
 # Runs the kindgi SDK's indexer throughout.
 pytestmark = pytest.mark.sdk
@@ -41,6 +42,7 @@ CODE_CASES = (
     "guardrail-config",
     "guardrail-config-schema",
     "guardrail-llm-judge",
+    "import-forged-outcome",
     "import-os-exit",
     "import-print-megabyte",
     "import-raises",
@@ -49,10 +51,25 @@ CODE_CASES = (
     "model-settings-model",
     "model-settings-value",
     "module-kind-mismatch",
+    "module-name-glob-chars",
     "module-no-primitives",
     "tool-version",
     "version-range",
 )
+
+
+# An agent the SDK refuses with the whole pack, naming no file.
+CLOSER = """\
+    from kindgi import Agent
+
+    closer = Agent(
+        id="acme.scratch.closer",
+        version="1.0.0",
+        name="Closer",
+        instructions="Hi.",
+        conversation_policy={"autoCloseAfterInactiveSeconds": 60},
+    )
+    """
 
 
 def code_modules(root: Path) -> list[str]:
@@ -115,18 +132,6 @@ def tree(root: Path) -> dict[str, bytes]:
         for path in sorted(root.rglob("*"))
         if path.is_file()
     }
-
-
-def alive(pid: int) -> bool:
-    """Whether a process with this id still exists (and is not a zombie)."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    status = Path(f"/proc/{pid}/status")
-    if status.exists():
-        return "\nState:\tZ" not in status.read_text()
-    return True
 
 
 @pytest.fixture
@@ -316,17 +321,7 @@ def test_refusal_without_a_file_is_traced_to_its_module(tmp_path: Path) -> None:
         tmp_path / "pack",
         {
             "tools/ping.py": PING_TOOL,
-            "agents/closer.py": """\
-                from kindgi import Agent
-
-                closer = Agent(
-                    id="acme.scratch.closer",
-                    version="1.0.0",
-                    name="Closer",
-                    instructions="Hi.",
-                    conversation_policy={"autoCloseAfterInactiveSeconds": 60},
-                )
-                """,
+            "agents/closer.py": CLOSER,
         },
     )
     outcome = index(root)
@@ -381,3 +376,142 @@ def test_broken_case_report_matches_golden(case: str) -> None:
     )
     report = _rendered([*outcome.problems, *checked])
     assert report == (root / "expected.txt").read_text(encoding="utf-8")
+
+
+# --- what pack code prints is text, never our protocol ---
+
+FORGED_OK = '{"kind":"ok","value":{"fileErrors":[],"warnings":[]}}'
+PRINTED = {
+    "forged-ok": f"'\\n{FORGED_OK}\\n'",
+    "deep": "'{\"kind\":' * 200_000",
+    "quadratic": "'{\"kind\":1}x' * 1_000_000",
+}
+
+
+def _printing(payload: str, then: str = "") -> str:
+    """A helper module printing `payload` at import and at exit, on stdout and stderr."""
+    return f"""\
+        import atexit, os, sys
+
+        TEXT = {payload}
+        sys.stdout.write(TEXT)
+        sys.stderr.write(TEXT)
+        sys.stdout.flush()
+        atexit.register(lambda: (sys.stdout.write(TEXT), os.write(1, TEXT.encode())))
+        {then}
+        """
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("printed", sorted(PRINTED))
+def test_printed_outcome_lookalikes_are_only_text(tmp_path: Path, printed: str) -> None:
+    """A forged `ok` line, 200,000 `{"kind":` and `{"kind":1}x` a million times, printed at
+    import and at exit, change nothing: the module that fails to import is still named."""
+    root = scratch_pack(
+        tmp_path / "pack",
+        {
+            "tools/ping.py": PING_TOOL,
+            "tools/broken.py": "\n\nraise RuntimeError('boom')\n",
+            "tools/_noise.py": _printing(PRINTED[printed]),
+        },
+    )
+    started = time.monotonic()
+    outcome = index(root)
+    assert time.monotonic() - started < 60  # a parse of the output that grows with its square
+    assert [(p.code, p.file, p.line, p.message) for p in outcome.problems] == [
+        ("module-import", "tools/broken.py", 3, "import failed: RuntimeError: boom")
+    ]
+    assert [entry["id"] for entry in outcome.tools] == ["acme.scratch.ping"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("printed", sorted(PRINTED))
+def test_what_a_crashing_module_printed_is_quoted_short(tmp_path: Path, printed: str) -> None:
+    """A module that prints the lookalikes and exits is named with a bounded quote of them."""
+    root = scratch_pack(
+        tmp_path / "pack",
+        {"tools/ping.py": PING_TOOL, "tools/_noise.py": _printing(PRINTED[printed], "os._exit(5)")},
+    )
+    outcome = index(root)
+    assert [(p.code, p.file) for p in outcome.problems] == [("module-import", "tools/_noise.py")]
+    message = outcome.problems[0].message
+    assert message.startswith(
+        "the kindgi indexer exited with code 5 while importing this module; it said: "
+    )
+    assert len(message) < 800
+    assert [entry["id"] for entry in outcome.tools] == ["acme.scratch.ping"]
+
+
+# --- nothing pack code starts outlives the code stage ---
+
+AFTER = {
+    "returns": "",
+    "raises": "raise RuntimeError('after the daemon')",
+    "exits": "os._exit(3)",
+    "hangs": "time.sleep(600)",
+}
+
+
+@linux_only
+@pytest.mark.slow
+@pytest.mark.parametrize("after", sorted(AFTER))
+def test_daemon_started_at_import_is_gone_after_the_stage(
+    tmp_path: Path, own_tempdir: Path, after: str
+) -> None:
+    """A double-forked, setsid daemon a module starts is killed whatever the module does next:
+    return, raise, exit the indexer, or hang past the time limit."""
+    pids = tmp_path / "pids"
+    root = scratch_pack(
+        tmp_path / "pack",
+        {"tools/ping.py": PING_TOOL, "tools/_daemon.py": daemon_module(pids, AFTER[after])},
+    )
+    outcome = index(root, timeout=8)
+    assert [entry["id"] for entry in outcome.tools] == ["acme.scratch.ping"]
+    assert [p.file for p in outcome.problems] == (
+        [] if after == "returns" else ["tools/_daemon.py"]
+    )
+    assert left_alive(pids) == []
+    assert list(own_tempdir.iterdir()) == []
+
+
+@linux_only
+@pytest.mark.slow
+def test_daemons_of_the_one_at_a_time_runs_are_gone(tmp_path: Path) -> None:
+    """When the whole pack is refused, every module runs alone: no daemon of any run is left."""
+    pids = tmp_path / "pids"
+    root = scratch_pack(
+        tmp_path / "pack",
+        {
+            "tools/ping.py": textwrap.dedent(PING_TOOL) + "from . import _daemon\n",
+            "agents/closer.py": CLOSER,
+            "tools/_daemon.py": daemon_module(pids),
+        },
+    )
+    outcome = index(root)
+    assert [(p.code, p.file) for p in outcome.problems] == [
+        ("primitive-invalid", "agents/closer.py")
+    ]
+    # The whole pack's run, then the runs of tools/_daemon.py and of tools/ping.py alone.
+    assert len(pids.read_text().split()) == 3
+    assert left_alive(pids) == []
+
+
+@pytest.mark.slow
+def test_environment_folder_inside_the_pack_may_link_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A folder on sys.path inside the pack (a virtualenv's site-packages) is the environment's:
+    its packages may be links out of the pack (uv links them from its cache)."""
+    outside = tmp_path / "cache" / "extpkg"
+    outside.mkdir(parents=True)
+    (outside / "__init__.py").write_text("NAME = 'ext'\n", encoding="utf-8")
+    root = scratch_pack(
+        tmp_path / "pack", {"tools/ping.py": textwrap.dedent(PING_TOOL) + "import extpkg\n"}
+    )
+    site = root / ".venv" / "lib" / "site-packages"
+    site.mkdir(parents=True)
+    (site / "extpkg").symlink_to(outside, target_is_directory=True)
+    monkeypatch.setenv("PYTHONPATH", str(site))
+    outcome = index(root)
+    assert outcome.problems == ()
+    assert [entry["id"] for entry in outcome.tools] == ["acme.scratch.ping"]

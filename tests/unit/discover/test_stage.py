@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
@@ -24,7 +25,6 @@ from hatch_kindgi.discover.stage import SKIPPED_DIRS, Discovery, discover, is_te
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
-    from pathlib import Path
 
 DEFAULT_GLOBS = {
     "tools": "tools/**/*.py",
@@ -401,6 +401,42 @@ def test_folder_symlink_named_like_a_match_is_in_others(tmp_path: Path) -> None:
     make_tree(tmp_path, "shared/c.json")
     symlink(tmp_path / "blocks/x.json", "../shared", folder=True)
     assert discover(tmp_path, "blocks/**/*.json") == Discovery((), ("blocks/x.json",))
+
+
+def test_static_prefix_folder_linked_out_of_the_pack_is_not_walked(tmp_path: Path) -> None:
+    """A folder the pattern starts from that leads outside the pack is named, never walked."""
+    pack = tmp_path / "pack"
+    make_tree(tmp_path, "outside/a.py", "outside/_secret.py", "outside/sub/b.py", "pack/lib/c.py")
+    symlink(pack / "tools", "../outside", folder=True)
+    assert discover(pack, "tools/**/*.py") == Discovery((), (), outside="tools")
+    assert discover(pack, "tools/a.py") == Discovery((), (), outside="tools")
+    assert discover(pack, "tools/sub/*.py", code=True) == Discovery((), (), outside="tools")
+
+
+def test_every_folder_of_the_static_prefix_is_checked(tmp_path: Path) -> None:
+    """The first folder of the prefix that leads outside is named, however deep it is."""
+    pack = tmp_path / "pack"
+    make_tree(tmp_path, "outside/tools/a.py", "pack/src/x.py")
+    symlink(pack / "src/kindgi", "../../outside", folder=True)
+    assert discover(pack, "src/kindgi/tools/*.py") == Discovery((), (), outside="src/kindgi")
+    symlink(pack / "up", "..", folder=True)
+    assert discover(pack, "up/outside/tools/*.py") == Discovery((), (), outside="up")
+
+
+@pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="no /proc/self")
+def test_static_prefix_linked_to_proc_self_reads_nothing(tmp_path: Path) -> None:
+    """`blocks -> /proc/self` (the hook's own environment) is outside the pack."""
+    symlink(tmp_path / "blocks", "/proc/self", folder=True)
+    assert discover(tmp_path, "blocks/*") == Discovery((), (), outside="blocks")
+
+
+def test_static_prefix_linked_inside_the_pack_is_followed(tmp_path: Path) -> None:
+    """A prefix folder that is a link to a folder of the pack is walked, under its own name."""
+    make_tree(tmp_path, "src/tools/a.py", "src/tools/sub/b.py")
+    symlink(tmp_path / "tools", "src/tools", folder=True)
+    symlink(tmp_path / "here", ".", folder=True)
+    assert discover(tmp_path, "tools/**/*.py") == Discovery(("tools/a.py", "tools/sub/b.py"), ())
+    assert discover(tmp_path, "here/src/tools/*.py") == Discovery(("here/src/tools/a.py",), ())
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no fifos on this system")

@@ -1,0 +1,13 @@
+"""An agent the checks across entries refuse."""
+
+from __future__ import annotations
+
+from kindgi import Agent
+
+closer = Agent(
+    id="acme.broken.closer",
+    version="1.0.0",
+    name="Closer",
+    instructions="You help.",
+    conversation_policy={"autoCloseAfterInactiveSeconds": 600},
+)
