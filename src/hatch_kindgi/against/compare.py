@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from hatch_kindgi.against.entries import (
-    KINDS,
     SINGULAR,
     PackEntries,
     content_of,
@@ -27,6 +26,7 @@ from hatch_kindgi.against.refs import agent_refs
 from hatch_kindgi.against.values import ABSENT, first_difference, shown_pair
 from hatch_kindgi.against.versions import highest, next_free, version_key
 from hatch_kindgi.checks.versions import Brought, newest_in, npm_range, versions_by_id
+from hatch_kindgi.config.stage import ENTRY_KINDS
 from hatch_kindgi.index.canonical import code_unit_key
 from hatch_kindgi.report.problems import Problem, error, warning
 
@@ -61,7 +61,7 @@ def compare(
     removed_versions: list[RemovedVersion] = []
     reused: list[Reused] = []
     agents_now = now.of("agents")
-    for kind in KINDS:
+    for kind in ENTRY_KINDS:
         old, new = _side(before.of(kind)), _side(now.of(kind))
         for entry_id in sorted(new.by_id.keys() - old.by_id.keys(), key=code_unit_key):
             added.append(_ids(kind, entry_id, new))

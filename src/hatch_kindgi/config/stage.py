@@ -16,6 +16,7 @@ __all__ = [
     "CODE_KINDS",
     "DEFAULT_DISCOVERY",
     "DEFAULT_MAX_FILE_SIZE",
+    "ENTRY_KINDS",
     "PYPROJECT",
     "ConfigOutcome",
     "HookOptions",
@@ -35,6 +36,9 @@ DEFAULT_DISCOVERY: Mapping[str, str] = {
     "blocks": "blocks/**/*.json",
 }
 CODE_KINDS = ("tools", "guardrails", "agents", "flows")
+"""The discovery kinds the kindgi SDK indexes from Python modules, in the index's order."""
+ENTRY_KINDS = (*CODE_KINDS, "blocks")
+"""Every discovery kind, each one of the index's entry lists, in the index's order."""
 
 Runner = Literal["build", "command-line"]
 """What runs the pipeline: a build (the hook), or the command line (`check`, `index`). Stages
