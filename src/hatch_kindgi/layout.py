@@ -13,9 +13,7 @@ from typing import TYPE_CHECKING
 
 import pathspec
 
-from hatch_kindgi.config.stage import CODE_KINDS
-from hatch_kindgi.discover.patterns import pattern_problem, static_prefix
-from hatch_kindgi.discover.stage import discover
+from hatch_kindgi.discover.stage import code_folder_globs, discover
 from hatch_kindgi.index.stage import INDEX_FILE
 
 if TYPE_CHECKING:
@@ -83,11 +81,6 @@ def _claimed_artifacts(
         return ()
     spec = pathspec.GitIgnoreSpec.from_lines(artifacts)
     claimed: set[str] = set()
-    for kind in CODE_KINDS:
-        pattern = result.pack.discovery[kind]
-        if pattern_problem(pattern) is not None:
-            continue
-        prefix = static_prefix(pattern)
-        found = discover(root, f"{prefix}/**" if prefix else "**")
-        claimed.update(path for path in found.files if spec.match_file(path))
+    for glob in code_folder_globs(result.pack.discovery, "**"):
+        claimed.update(path for path in discover(root, glob).files if spec.match_file(path))
     return tuple(sorted(claimed))

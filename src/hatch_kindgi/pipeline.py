@@ -6,7 +6,6 @@ neither holds a rule of its own.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -20,7 +19,6 @@ from hatch_kindgi.blocks.stage import BlocksCache, BlocksOutcome, check_blocks
 from hatch_kindgi.checks.stage import check_entries
 from hatch_kindgi.code.outcome import CodeOutcome
 from hatch_kindgi.config.stage import (
-    CODE_KINDS,
     PYPROJECT,
     HookOptions,
     PackConfig,
@@ -30,13 +28,12 @@ from hatch_kindgi.config.stage import (
     load_config,
     read_pyproject,
 )
-from hatch_kindgi.discover.links import first_link_out
-from hatch_kindgi.discover.patterns import pattern_problem, static_prefix
-from hatch_kindgi.discover.stage import Discovery, describe_other, discover
+from hatch_kindgi.discover.patterns import static_prefix
+from hatch_kindgi.discover.stage import PackFiles, code_files, discover_pack, misnamed_problem
 from hatch_kindgi.index.pins import Pins, resolve_pins
 from hatch_kindgi.index.stage import build_envelope, index_problems, pack_index_schema, serialized
 from hatch_kindgi.report.formats import fails
-from hatch_kindgi.report.problems import Problem, error, has_errors
+from hatch_kindgi.report.problems import Problem, has_errors
 
 if TYPE_CHECKING:
     from hatch_kindgi.against.stage import Comparison, PackEntries
@@ -153,12 +150,10 @@ def run_pipeline(
     if package is None and pack.project_name:
         package = default_package(pack.project_name)
 
-    found = _discover_all(root, pack, problems)
-    misnamed = {path for discovery in found.values() for path in discovery.misnamed}
-    code_modules = _code_modules(found)
-    for path in sorted({path for kind in CODE_KINDS for path in found[kind].others}):
-        what = describe_other(root, path)
-        problems.append(error("module-not-file", path, f"{what}, not a Python module of the pack"))
+    found = discover_pack(root, pack.discovery)
+    problems.extend(found.problems)
+    problems.extend(found.not_modules(root))
+    code_modules = found.code_modules()
     blocks = _check_blocks(root, pack, options, found, None if cache is None else cache.blocks)
     problems.extend(blocks.problems)
 
@@ -209,8 +204,17 @@ def run_pipeline(
             problems.extend(comparison.problems)
             notes = comparison.diff.notes
 
-    python_files = _python_files(root, pack, code, misnamed)
-    problems.extend(_misnamed_problem(path) for path in sorted(misnamed))
+    named = (
+        entry.get(key)
+        for entries in code.lists().values()
+        for entry in entries
+        for key in ("modulePath", "checkModulePath")
+    )
+    python = code_files(root, pack.discovery, (path for path in named if isinstance(path, str)))
+    python_files = python.files
+    problems.extend(
+        misnamed_problem(path) for path in sorted({*found.misnamed(), *python.misnamed})
+    )
     if pins is None or has_errors(problems):
         return PipelineResult(
             None, tuple(problems), options, package, python_files, pins, pack, comparison, notes
@@ -249,7 +253,8 @@ def load_entries(
     if config is None or config.pack is None:
         return LoadedEntries(BlocksOutcome((), ()), None, tuple(problems))
     pack, options = config.pack, config.options
-    found = _discover_all(root, pack, problems)
+    found = discover_pack(root, pack.discovery)
+    problems.extend(found.problems)
     blocks = _check_blocks(root, pack, options, found)
     problems.extend(blocks.problems)
     if not needs_code(blocks):
@@ -257,7 +262,7 @@ def load_entries(
     pins, pin_problems = resolve_pins(root, options, environ, pack.pack_version, local=True)
     problems.extend(pin_problems)
     code = CodeOutcome((), (), (), (), ())
-    code_modules = _code_modules(found)
+    code_modules = found.code_modules()
     if code_modules and pins is not None:
         code = _index_code(root, code_modules, pins, options, None, runner="command-line")
         problems.extend(code.problems)
@@ -271,26 +276,21 @@ def has_code_modules(root: Path) -> bool:
     pack = None if document is None else load_config(document, hook_table(document)).pack
     if pack is None:
         return False
-    found = _discover_all(root, pack, [])
-    return any(found[kind].files for kind in CODE_KINDS)
-
-
-def _code_modules(found: Mapping[str, Discovery]) -> list[str]:
-    return sorted({path for kind in CODE_KINDS for path in found[kind].files})
+    return bool(discover_pack(root, pack.discovery).code_modules())
 
 
 def _check_blocks(
     root: Path,
     pack: PackConfig,
     options: HookOptions,
-    found: Mapping[str, Discovery],
+    found: PackFiles,
     cache: BlocksCache | None = None,
 ) -> BlocksOutcome:
     return check_blocks(
         root,
-        found["blocks"].files,
+        found.by_kind["blocks"].files,
         static_prefix(pack.discovery["blocks"]),
-        found["blocks"].others,
+        found.by_kind["blocks"].others,
         max_file_bytes=options.max_file_size,
         cache=cache,
     )
@@ -362,12 +362,12 @@ def _entries_at(root: Path, ref: str) -> tuple[PackEntries | None, list[str]]:
             f"the pyproject.toml at {ref} has no usable [tool.kindgi]: nothing to compare with"
         ]
     pack, options = config.pack, config.options
-    problems = list(config.problems)
-    found = _discover_all(root, pack, problems)
+    found = discover_pack(root, pack.discovery)
+    problems = [*config.problems, *found.problems]
     blocks = _check_blocks(root, pack, options, found)
     code = index_code(
         root,
-        _code_modules(found),
+        found.code_modules(),
         artifact_version=_REFERENCE_PINS[0],
         published_at=_REFERENCE_PINS[1],
         timeout=options.import_timeout,
@@ -383,80 +383,3 @@ def _entries_at(root: Path, ref: str) -> tuple[PackEntries | None, list[str]]:
             f"the pack at {ref} has errors of its own: its entries with errors are left out"
         )
     return _entries_of(pack, blocks, code), notes
-
-
-def _discover_all(root: Path, pack: PackConfig, problems: list[Problem]) -> dict[str, Discovery]:
-    found: dict[str, Discovery] = {}
-    for kind, pattern in pack.discovery.items():
-        reason = pattern_problem(pattern)
-        if reason is not None:
-            problems.append(
-                error(
-                    "discovery-pattern",
-                    PYPROJECT,
-                    f"`tool.kindgi.discovery.{kind}` {json.dumps(pattern)} can't be used: {reason}",
-                )
-            )
-            found[kind] = Discovery((), ())
-        else:
-            found[kind] = discover(root, pattern, code=kind in CODE_KINDS)
-    problems.extend(_links_out(found))
-    return found
-
-
-def _links_out(found: Mapping[str, Discovery]) -> list[Problem]:
-    """One problem per folder that discovery globs start from and that leads out of the pack."""
-    kinds: dict[str, list[str]] = {}
-    for kind, discovery in found.items():
-        if discovery.outside is not None:
-            kinds.setdefault(discovery.outside, []).append(f"`tool.kindgi.discovery.{kind}`")
-    return [
-        error(
-            "link-outside-pack",
-            folder,
-            "is a symbolic link that leads outside the pack, and the build reads nothing "
-            f"outside the pack root: {' and '.join(globs)} find nothing under it; make it a "
-            "folder of the pack (a link to a folder inside the pack is followed)",
-        )
-        for folder, globs in kinds.items()
-    ]
-
-
-def _misnamed_problem(path: str) -> Problem:
-    return error(
-        "file-name-encoding",
-        path,
-        "the path is not valid UTF-8 (the bytes shown as \\xHH are not); rename it: the index "
-        "is UTF-8 JSON and names every file by its path",
-    )
-
-
-def _python_files(
-    root: Path, pack: PackConfig, code: CodeOutcome, misnamed: set[str]
-) -> tuple[str, ...]:
-    """Every module the index names and every other non-test `.py` file under the code
-    discovery folders (helpers such as `tools/_db.py`), sorted, never one reached through a
-    link out of the pack; helpers whose name is not UTF-8 are added to `misnamed` instead."""
-    files: set[str] = set()
-    for kind in CODE_KINDS:
-        pattern = pack.discovery[kind]
-        if pattern_problem(pattern) is not None:
-            continue
-        prefix = static_prefix(pattern)
-        folder_glob = f"{prefix}/**/*.py" if prefix else "**/*.py"
-        helpers = discover(root, folder_glob, code=True)
-        files.update(helpers.files)
-        misnamed.update(helpers.misnamed)
-    for entries in (code.tools, code.guardrails, code.agents, code.flows):
-        for entry in entries:
-            for key in ("modulePath", "checkModulePath"):
-                path = entry.get(key)
-                if isinstance(path, str) and _shippable_module(root, path):
-                    files.add(path)
-    return tuple(sorted(files, key=lambda p: p.encode("utf-16-be", "surrogatepass")))
-
-
-def _shippable_module(root: Path, path: str) -> bool:
-    """Whether `path`, as the index names it, is a `.py` file of the pack (every folder on the
-    way and the file itself inside the pack root)."""
-    return path.endswith(".py") and first_link_out(root, path) is None and (root / path).is_file()

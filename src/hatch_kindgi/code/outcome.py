@@ -27,6 +27,16 @@ class CodeOutcome:
         """The entries by index list (`CODE_KINDS`), in the index's order."""
         return {kind: getattr(self, kind) for kind in CODE_KINDS}
 
+    def module_paths(self) -> set[str]:
+        """Every module the entries name (`modulePath`, a guardrail's `checkModulePath`)."""
+        return {
+            path
+            for entries in self.lists().values()
+            for entry in entries
+            for path in (entry.get("modulePath"), entry.get("checkModulePath"))
+            if isinstance(path, str)
+        }
+
 
 def code_outcome(entries: Callable[[str], Entries], problems: Iterable[Problem]) -> CodeOutcome:
     """A CodeOutcome whose list of each kind (`tools`, …) is `entries(kind)`."""
