@@ -7,7 +7,7 @@ neither holds a rule of its own.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime
 from functools import cached_property, partial
 from pathlib import Path
@@ -30,22 +30,13 @@ from hatch_kindgi.config.stage import (
 )
 from hatch_kindgi.discover.patterns import static_prefix
 from hatch_kindgi.discover.stage import PackFiles, code_files, discover_pack, misnamed_problem
-from hatch_kindgi.index.pins import Pins, resolve_pins
+from hatch_kindgi.index.pins import LocalPins, Pins, resolve_pins
 from hatch_kindgi.index.stage import build_envelope, index_problems, pack_index_schema, serialized
 from hatch_kindgi.report.formats import fails
 from hatch_kindgi.report.problems import Problem, has_errors
 
 if TYPE_CHECKING:
     from hatch_kindgi.against.stage import Comparison, PackEntries
-
-
-@dataclass(frozen=True)
-class LocalPins:
-    """Pins from the command line's `index`: flags, and the `YYYYMMDD.N` fallback."""
-
-    artifact_version: str | None
-    published_at: str | None
-    artifact_fallback: str
 
 
 @dataclass(frozen=True)
@@ -157,22 +148,14 @@ def run_pipeline(
     blocks = _check_blocks(root, pack, options, found, None if cache is None else cache.blocks)
     problems.extend(blocks.problems)
 
-    pin_options = options
-    if local_pins is not None:
-        pin_options = replace(
-            options,
-            artifact_version=local_pins.artifact_version or options.artifact_version,
-            published_at=local_pins.published_at or options.published_at,
-        )
-        dist_version = local_pins.artifact_fallback
     pins, pin_problems = resolve_pins(
         root,
-        pin_options,
+        options,
         environ or {},
         dist_version or pack.pack_version,
         recorded=recorded_pins,
         now=now,
-        local=local_pins is not None,
+        local=local_pins,
     )
     problems.extend(pin_problems)
     code = CodeOutcome((), (), (), (), ())
@@ -259,7 +242,8 @@ def load_entries(
     problems.extend(blocks.problems)
     if not needs_code(blocks):
         return LoadedEntries(blocks, None, tuple(problems))
-    pins, pin_problems = resolve_pins(root, options, environ, pack.pack_version, local=True)
+    local = LocalPins(None, None, pack.pack_version)
+    pins, pin_problems = resolve_pins(root, options, environ, pack.pack_version, local=local)
     problems.extend(pin_problems)
     code = CodeOutcome((), (), (), (), ())
     code_modules = found.code_modules()

@@ -17,7 +17,8 @@ from hatch_kindgi.cli.output import (
     color,
     pack_root,
 )
-from hatch_kindgi.pipeline import LocalPins, run_pipeline
+from hatch_kindgi.index.pins import LocalPins
+from hatch_kindgi.pipeline import run_pipeline
 from hatch_kindgi.report.formats import format_text
 
 
