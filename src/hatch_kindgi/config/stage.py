@@ -5,12 +5,15 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from hatch_kindgi.config.env import env_lists
 from hatch_kindgi.config.options import DEFAULT_MAX_FILE_SIZE, HookOptions, hook_options
 from hatch_kindgi.config.pyproject import PYPROJECT, hook_table, read_pyproject, toml_repr
 from hatch_kindgi.report.problems import Problem, error, has_errors, warning
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 __all__ = [
     "CODE_KINDS",
@@ -25,6 +28,8 @@ __all__ = [
     "default_package",
     "hook_table",
     "load_config",
+    "package_name",
+    "read_config",
     "read_pyproject",
 ]
 
@@ -71,6 +76,16 @@ class ConfigOutcome:
     problems: tuple[Problem, ...] = field(default=())
 
 
+def read_config(root: Path, hook_config: Mapping[str, Any] | None = None) -> ConfigOutcome:
+    """The config of the pack at `root`, its pyproject.toml read and checked. `hook_config` is
+    the hook's options as Hatchling hands them; None reads them from the pyproject (the
+    command line, and a pack's copy at a git revision)."""
+    document, problems = read_pyproject(root)
+    if document is None:
+        return ConfigOutcome(None, HookOptions(), tuple(problems))
+    return load_config(document, hook_table(document) if hook_config is None else hook_config)
+
+
 def load_config(document: Mapping[str, Any], hook_config: Mapping[str, Any]) -> ConfigOutcome:
     """Check `[tool.kindgi]`, `[project]` and the hook's options; report every fault."""
     problems: list[Problem] = []
@@ -82,6 +97,12 @@ def load_config(document: Mapping[str, Any], hook_config: Mapping[str, Any]) -> 
 def default_package(project_name: str) -> str:
     """The distribution name as an import name: `acme-ledger` -> `acme_ledger`."""
     return re.sub(r"[-_.]+", "_", project_name).lower()
+
+
+def package_name(options: HookOptions, project_name: str | None) -> str | None:
+    """The import name the wheel's folder takes: the hook option `package`, else the
+    project's name as an import name; None when there is neither."""
+    return options.package or (default_package(project_name) if project_name else None)
 
 
 def _pack_config(document: Mapping[str, Any], problems: list[Problem]) -> PackConfig | None:
