@@ -16,13 +16,13 @@ from hatch_kindgi.cli.output import (
     add_pack_arguments,
     finish,
     pack_root,
-    write,
 )
 from hatch_kindgi.config.timestamps import read_timestamp
 from hatch_kindgi.index.pins import LocalPins, next_artifact_version
 from hatch_kindgi.index.stage import INDEX_FILE
 from hatch_kindgi.pipeline import run_pipeline
 from hatch_kindgi.report.files import write_atomically
+from hatch_kindgi.report.formats import write
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:

@@ -27,7 +27,10 @@ from hatch_kindgi.report.problems import Problem, error, has_errors
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
-__all__ = ["CodeOutcome", "index_code"]
+__all__ = ["SDK_REQUIREMENT", "CodeOutcome", "index_code", "sdk_requirements"]
+
+SDK_REQUIREMENT = "kindgi>=0.1.10,<0.2"
+"""The kindgi SDK whose indexer this stage runs (the `sdk` extra asks for the same)."""
 
 _SAID_LINES = 6
 _SAID_CHARS = 600
@@ -83,6 +86,19 @@ def index_code(
                 return _only(refused)
             return _one_at_a_time(job, work, modules, refused)
         return _accepted(root, run, modules)
+
+
+def sdk_requirements(declared: Sequence[str]) -> list[str]:
+    """What a build environment needs to index the pack's code: the pack's own requirements
+    (`declared`: indexing imports its modules), after the kindgi SDK unless the pack requires
+    a kindgi of its own (adding ours could make it unresolvable)."""
+    from packaging.requirements import Requirement  # the build's (hatchling's) packaging
+    from packaging.utils import canonicalize_name
+
+    requirements = list(declared)
+    if not any(canonicalize_name(Requirement(text).name) == "kindgi" for text in requirements):
+        requirements.insert(0, SDK_REQUIREMENT)
+    return requirements
 
 
 def _accepted(root: Path, run: IndexerRun, modules: Sequence[str]) -> CodeOutcome:
