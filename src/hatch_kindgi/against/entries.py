@@ -58,16 +58,6 @@ def version_of(entry: Mapping[str, Any]) -> str | None:
     return version if isinstance(version, str) else None
 
 
-def entry_file(entry: Mapping[str, Any]) -> str:
-    """The pack-relative file declaring `entry`: a guardrail's check module, else the module
-    or block file."""
-    for key in ("checkModulePath", "modulePath"):
-        value = entry.get(key)
-        if isinstance(value, str):
-            return value
-    return "."
-
-
 def content_of(entry: Mapping[str, Any]) -> dict[str, Any]:
     """The entry without where it lives: what must not change under one version."""
     return {key: value for key, value in entry.items() if key not in _FILE_KEYS}
