@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import pathspec
 
+from hatch_kindgi.config.stage import package_folder
 from hatch_kindgi.discover.stage import code_folder_globs, discover
 from hatch_kindgi.index.stage import INDEX_FILE
 
@@ -42,13 +43,6 @@ class WheelLayout:
 
     copied: Mapping[str, str]
     written: Mapping[str, bytes]
-
-
-def package_folder(package: str) -> str:
-    """The wheel folder of an import name: `acme_ledger` -> `acme_ledger`, and a dotted name
-    as the folders Python imports it from, `acme.ledger` -> `acme/ledger` (`acme` is then a
-    namespace package, which other packs of the same vendor can share)."""
-    return package.replace(".", "/")
 
 
 def wheel_layout(

@@ -28,6 +28,7 @@ __all__ = [
     "default_package",
     "hook_table",
     "load_config",
+    "package_folder",
     "package_name",
     "read_config",
     "read_pyproject",
@@ -97,6 +98,13 @@ def load_config(document: Mapping[str, Any], hook_config: Mapping[str, Any]) -> 
 def default_package(project_name: str) -> str:
     """The distribution name as an import name: `acme-ledger` -> `acme_ledger`."""
     return re.sub(r"[-_.]+", "_", project_name).lower()
+
+
+def package_folder(package: str) -> str:
+    """The wheel folder of an import name: `acme_ledger` -> `acme_ledger`, and a dotted name
+    as the folders Python imports it from, `acme.ledger` -> `acme/ledger` (`acme` is then a
+    namespace package, which other packs of the same vendor can share)."""
+    return package.replace(".", "/")
 
 
 def package_name(options: HookOptions, project_name: str | None) -> str | None:
