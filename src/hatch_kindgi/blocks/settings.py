@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hatch_kindgi.report.problems import Problem, error, json_pointer
+from hatch_kindgi.schema import DRAFT_2020_12
 from hatch_kindgi.schema.metaschema import metaschema_failures
 from hatch_kindgi.schema.patterns import pattern_findings
 from hatch_kindgi.schema.refs import reference_findings
@@ -22,7 +23,6 @@ from hatch_kindgi.schema.validation import Stopped, Validator, validate
 
 SCHEMA = "/content/schema"
 VALUES = "/content/values"
-DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 _Finding = tuple[str, str, str]  # code, pointer under /content/schema, message
 
@@ -100,13 +100,15 @@ class SchemaChecks:
 
     def _findings(self, schema: dict[str, Any], surveyed: Survey) -> tuple[_Finding, ...]:
         dialect = schema.get("$schema")
-        if dialect is not None and (not isinstance(dialect, str) or dialect.rstrip("#") != DIALECT):
+        if dialect is not None and (
+            not isinstance(dialect, str) or dialect.rstrip("#") != DRAFT_2020_12
+        ):
             return (
                 (
                     "settings-schema",
                     "/$schema",
                     f"{json.dumps(dialect)} is not Draft 2020-12; settings schemas are "
-                    f'Draft 2020-12 ("$schema": "{DIALECT}", or leave it out)',
+                    f'Draft 2020-12 ("$schema": "{DRAFT_2020_12}", or leave it out)',
                 ),
             )
         findings: list[_Finding] = []
