@@ -104,11 +104,11 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         problems = (*record_problems, *file_problems, *result.problems)
         failing = bool(record_problems) or bool(file_problems) or result.failed
         self._report_problems = problems
-        stop = self._report(problems, failing=failing)
+        self._report(problems, failing=failing)
         for note in result.notes:
             write(sys.stderr, f"kindgi: note: {note}\n")
         sys.stderr.flush()
-        if stop or result.index is None:
+        if failing or result.index is None:
             self._write_report_file(failed=True)
             sys.exit(1)
         if not self._report_file_writable():
@@ -176,11 +176,10 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             shutil.rmtree(self._scratch, ignore_errors=True)
             self._scratch = None
 
-    def _report(self, problems: Sequence[Problem], *, failing: bool) -> bool:
-        """Print the report (stderr, and annotations under GitHub Actions); whether the
-        build must stop."""
+    def _report(self, problems: Sequence[Problem], *, failing: bool) -> None:
+        """Print the report (stderr, and annotations under GitHub Actions)."""
         if not problems:
-            return failing
+            return
         header = (
             f"kindgi: the pack has problems; no {self.target_name} was built"
             if failing
@@ -191,9 +190,6 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             write(sys.stdout, format_github(problems))
         sys.stderr.flush()
         sys.stdout.flush()
-        if failing:
-            self._cleanup()
-        return failing
 
 
 class _ReadLate(dict):  # type: ignore[type-arg]
