@@ -13,9 +13,8 @@ from typing import TYPE_CHECKING
 
 import pathspec
 
-from hatch_kindgi.config.stage import CODE_KINDS
-from hatch_kindgi.discover.patterns import pattern_problem, static_prefix
-from hatch_kindgi.discover.stage import discover
+from hatch_kindgi.config.stage import package_folder
+from hatch_kindgi.discover.stage import code_folder_globs, discover
 from hatch_kindgi.index.stage import INDEX_FILE
 
 if TYPE_CHECKING:
@@ -44,13 +43,6 @@ class WheelLayout:
 
     copied: Mapping[str, str]
     written: Mapping[str, bytes]
-
-
-def package_folder(package: str) -> str:
-    """The wheel folder of an import name: `acme_ledger` -> `acme_ledger`, and a dotted name
-    as the folders Python imports it from, `acme.ledger` -> `acme/ledger` (`acme` is then a
-    namespace package, which other packs of the same vendor can share)."""
-    return package.replace(".", "/")
 
 
 def wheel_layout(
@@ -83,11 +75,6 @@ def _claimed_artifacts(
         return ()
     spec = pathspec.GitIgnoreSpec.from_lines(artifacts)
     claimed: set[str] = set()
-    for kind in CODE_KINDS:
-        pattern = result.pack.discovery[kind]
-        if pattern_problem(pattern) is not None:
-            continue
-        prefix = static_prefix(pattern)
-        found = discover(root, f"{prefix}/**" if prefix else "**")
-        claimed.update(path for path in found.files if spec.match_file(path))
+    for glob in code_folder_globs(result.pack.discovery, "**"):
+        claimed.update(path for path in discover(root, glob).files if spec.match_file(path))
     return tuple(sorted(claimed))

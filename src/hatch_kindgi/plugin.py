@@ -8,7 +8,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
@@ -16,13 +16,12 @@ from hatch_kindgi.config.report_file import ReportFile, report_file
 from hatch_kindgi.index.pins import RECORD_FILE, read_recorded_pins, record_pins
 from hatch_kindgi.layout import wheel_layout
 from hatch_kindgi.pipeline import has_code_modules, run_pipeline
-from hatch_kindgi.report.files import write_atomically
-from hatch_kindgi.report.formats import encodable, format_github, format_text
+from hatch_kindgi.report.files import unwritable, write_atomically
+from hatch_kindgi.report.formats import format_github, format_text, write
 from hatch_kindgi.report.problems import Problem
 from hatch_kindgi.report.sarif import repository_prefix
 from hatch_kindgi.report.styles import format_report
 
-_SDK_REQUIREMENT = "kindgi>=0.1.10,<0.2"
 _TARGETS = ("wheel", "sdist")
 
 
@@ -47,14 +46,10 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         """
         if self.target_name not in _TARGETS or not has_code_modules(Path(self.root)):
             return []
-        from packaging.utils import canonicalize_name
+        from hatch_kindgi.code.stage import sdk_requirements
 
-        declared = list(self.metadata.core.dependencies_complex.values())
-        requirements = [str(requirement) for requirement in declared]
-        # The pack's own kindgi requirement wins: adding ours could make it unresolvable.
-        if not any(canonicalize_name(r.name) == "kindgi" for r in declared):
-            requirements.insert(0, _SDK_REQUIREMENT)
-        return requirements
+        declared = self.metadata.core.dependencies_complex.values()
+        return sdk_requirements([str(requirement) for requirement in declared])
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         """Arrange for the pack to be checked and laid out once every build hook has run.
@@ -109,11 +104,11 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         problems = (*record_problems, *file_problems, *result.problems)
         failing = bool(record_problems) or bool(file_problems) or result.failed
         self._report_problems = problems
-        stop = self._report(problems, failing=failing)
+        self._report(problems, failing=failing)
         for note in result.notes:
-            sys.stderr.write(encodable(f"kindgi: note: {note}\n", _encoding(sys.stderr)))
+            write(sys.stderr, f"kindgi: note: {note}\n")
         sys.stderr.flush()
-        if stop or result.index is None:
+        if failing or result.index is None:
             self._write_report_file(failed=True)
             sys.exit(1)
         if not self._report_file_writable():
@@ -163,20 +158,13 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         return True
 
     def _report_file_writable(self) -> bool:
-        """Whether the report file's folder can be made and written to, asked before the
-        artifact is built, so an unwritable path stops the build before there is one."""
+        """Whether the report file can be written, asked before the artifact is built, so an
+        unwritable path stops the build before there is one."""
         target = self._report_file
         if target is None:
             return True
-        try:
-            target.path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as cause:
-            return _cannot_write(target.path, cause)
-        if target.path.is_dir():
-            return _cannot_write(target.path, "it is a folder")
-        if not os.access(target.path.parent, os.W_OK):
-            return _cannot_write(target.path, "its folder is not writable")
-        return True
+        why = unwritable(target.path)
+        return why is None or _cannot_write(target.path, why)
 
     def _scratch_folder(self) -> Path:
         if self._scratch is None:
@@ -188,25 +176,20 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             shutil.rmtree(self._scratch, ignore_errors=True)
             self._scratch = None
 
-    def _report(self, problems: Sequence[Problem], *, failing: bool) -> bool:
-        """Print the report (stderr, and annotations under GitHub Actions); whether the
-        build must stop."""
+    def _report(self, problems: Sequence[Problem], *, failing: bool) -> None:
+        """Print the report (stderr, and annotations under GitHub Actions)."""
         if not problems:
-            return failing
+            return
         header = (
             f"kindgi: the pack has problems; no {self.target_name} was built"
             if failing
             else "kindgi:"
         )
-        # Any encoding the frontend gave us (PYTHONIOENCODING=ascii too) writes any problem.
-        sys.stderr.write(encodable(f"{header}\n{format_text(problems)}", _encoding(sys.stderr)))
+        write(sys.stderr, f"{header}\n{format_text(problems)}")
         if os.environ.get("GITHUB_ACTIONS") == "true":
-            sys.stdout.write(encodable(format_github(problems), _encoding(sys.stdout)))
+            write(sys.stdout, format_github(problems))
         sys.stderr.flush()
         sys.stdout.flush()
-        if failing:
-            self._cleanup()
-        return failing
 
 
 class _ReadLate(dict):  # type: ignore[type-arg]
@@ -254,7 +237,3 @@ def _cannot_write(path: Path, why: object) -> bool:
     sys.stderr.write(f"kindgi: cannot write the report file {path}: {why}\n")
     sys.stderr.flush()
     return False
-
-
-def _encoding(stream: TextIO) -> str | None:
-    return getattr(stream, "encoding", None)

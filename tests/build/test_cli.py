@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from hatch_kindgi.cli import index as index_command
+from hatch_kindgi.index.pins import next_artifact_version
 from tests.helpers.golden import GOLDEN_ENV, broken_cases, expected_report
 from tests.helpers.packs import BROKEN, build_env, copy_pack
 from tests.oracle.node import node_canonical
@@ -149,11 +149,11 @@ def test_index_from_another_day_starts_at_one(tmp_path: Path) -> None:
     output = tmp_path / "index.json"
     output.write_text('{"artifactVersion": "20200101.7"}', "utf-8")
     today = datetime(2026, 11, 29, tzinfo=timezone.utc)
-    assert index_command.next_artifact_version(output, today) == "20261129.1"
+    assert next_artifact_version(output, today) == "20261129.1"
     output.write_text('{"artifactVersion": "20261129.7"}', "utf-8")
-    assert index_command.next_artifact_version(output, today) == "20261129.8"
+    assert next_artifact_version(output, today) == "20261129.8"
     output.write_text("not json", "utf-8")
-    assert index_command.next_artifact_version(output, today) == "20261129.1"
+    assert next_artifact_version(output, today) == "20261129.1"
 
 
 def test_index_with_problems_keeps_old_file(tmp_path: Path) -> None:

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from hatch_kindgi import pipeline
 from hatch_kindgi.blocks import stage as blocks_stage
+from hatch_kindgi.code import stage as code_stage
 from hatch_kindgi.code.stage import CodeOutcome
 from hatch_kindgi.pipeline import PipelineCache, run_pipeline
 from tests.helpers.packs import copy_pack
@@ -127,7 +127,7 @@ def test_code_stage_runs_again_only_for_code(
         calls.append(tuple(modules))
         return CodeOutcome((), (), (), (), ())
 
-    monkeypatch.setattr(pipeline, "index_code", fake_index_code)
+    monkeypatch.setattr(code_stage, "index_code", fake_index_code)
     cache = PipelineCache()
     _problems(root, cache)
     _replace('"maxSentences": 4', '"maxSentences": 5')(root, STYLE)

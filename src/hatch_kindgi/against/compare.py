@@ -8,11 +8,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from hatch_kindgi.against.entries import (
-    KINDS,
     SINGULAR,
     PackEntries,
     content_of,
-    entry_file,
     version_of,
 )
 from hatch_kindgi.against.model import (
@@ -23,12 +21,14 @@ from hatch_kindgi.against.model import (
     RemovedVersion,
     Reused,
 )
-from hatch_kindgi.against.refs import agent_refs
 from hatch_kindgi.against.values import ABSENT, first_difference, shown_pair
-from hatch_kindgi.against.versions import highest, next_free, version_key
-from hatch_kindgi.checks.versions import Brought, newest_in, npm_range, versions_by_id
+from hatch_kindgi.against.versions import highest, next_free
+from hatch_kindgi.checks.refs import agent_refs
+from hatch_kindgi.checks.versions import Brought, newest_in, npm_range, version_key, versions_by_id
+from hatch_kindgi.config.stage import ENTRY_KINDS
 from hatch_kindgi.index.canonical import code_unit_key
 from hatch_kindgi.report.problems import Problem, error, warning
+from hatch_kindgi.report.text import file_of
 
 
 @dataclass(frozen=True)
@@ -61,7 +61,7 @@ def compare(
     removed_versions: list[RemovedVersion] = []
     reused: list[Reused] = []
     agents_now = now.of("agents")
-    for kind in KINDS:
+    for kind in ENTRY_KINDS:
         old, new = _side(before.of(kind)), _side(now.of(kind))
         for entry_id in sorted(new.by_id.keys() - old.by_id.keys(), key=code_unit_key):
             added.append(_ids(kind, entry_id, new))
@@ -80,7 +80,7 @@ def compare(
                             entry_id,
                             top_before,
                             version,
-                            entry_file(entry),
+                            file_of(entry, "checkModulePath"),
                             _picked_up_by(kind, entry_id, version, now, agents_now),
                         )
                     )
@@ -91,7 +91,7 @@ def compare(
                     problems.append(_reused_problem(found, ref))
             for version in versions_before:
                 if version not in versions_now:
-                    file = entry_file(old.by_id[entry_id][version])
+                    file = file_of(old.by_id[entry_id][version], "checkModulePath")
                     removed_versions.append(RemovedVersion(SINGULAR[kind], entry_id, version, file))
             lower = _lower(kind, entry_id, new, top_before=top_before, used=used, ref=ref)
             if lower is not None:
@@ -148,7 +148,7 @@ def _ids(kind: str, entry_id: str, side: _Side) -> EntryIds:
         SINGULAR[kind],
         entry_id,
         tuple(versions),
-        tuple(dict.fromkeys(entry_file(entry) for entry in ordered)),
+        tuple(dict.fromkeys(file_of(entry, "checkModulePath") for entry in ordered)),
     )
 
 
@@ -164,7 +164,7 @@ def _reused(
         SINGULAR[kind],
         entry_id,
         version,
-        entry_file(entry),
+        file_of(entry, "checkModulePath"),
         difference.pointer,
         None if difference.old is ABSENT else before,
         None if difference.new is ABSENT else after,
@@ -201,7 +201,7 @@ def _lower(
     above = next_free(top_before, used)
     return warning(
         "version-lower",
-        entry_file(new.by_id[entry_id][top_now]),
+        file_of(new.by_id[entry_id][top_now], "checkModulePath"),
         f'{SINGULAR[kind]} "{entry_id}" is at most version {top_now} here, lower than '
         f"{top_before} at {ref}: a runtime that holds {top_before} goes on giving it to every "
         f"range that takes it; to roll back, release the old content as a version above "
@@ -224,8 +224,8 @@ def _picked_up_by(
     brought = versions_by_id(now.of(kind)).get(entry_id, [])
     picking: list[str] = []
     for agent in agents:
-        for ref in agent_refs(agent):
-            if ref.kind != kind or ref.id != entry_id:
+        for ref in agent_refs(agent)[0]:
+            if ref.entries != kind or ref.id != entry_id:
                 continue
             spec = npm_range(ref.range)
             chosen = newest_in(spec, brought) if spec is not None else None
@@ -243,25 +243,25 @@ def _dropped_ranges(before: PackEntries, now: PackEntries, ref: str) -> list[Pro
     versions_before = {kind: versions_by_id(before.of(kind)) for kind in ("blocks", "tools")}
     ids_now = {kind: {e.get("id") for e in now.of(kind)} for kind in ("blocks", "tools")}
     for agent in now.of("agents"):
-        for ref_named in agent_refs(agent):
-            if ref_named.id in ids_now[ref_named.kind]:
+        for ref_named in agent_refs(agent)[0]:
+            if ref_named.id in ids_now[ref_named.entries]:
                 continue
             spec = npm_range(ref_named.range)
             taken: Brought | None = None
             if spec is not None:
-                taken = newest_in(spec, versions_before[ref_named.kind].get(ref_named.id, []))
+                taken = newest_in(spec, versions_before[ref_named.entries].get(ref_named.id, []))
             if taken is None:
                 continue
             problems.append(
                 warning(
                     "agent-range-dropped",
-                    entry_file(agent),
+                    file_of(agent, "modulePath"),
                     f'{ref_named.what} "{ref_named.id}" in range "{ref_named.range}" was '
                     f"{taken.version} ({taken.file}) at {ref}, and this pack no longer brings "
                     f"any version of it: "
                     + (
                         "a pack service of this pack cannot run it"
-                        if ref_named.kind == "tools"
+                        if ref_named.kind == "tool"
                         else f"only a runtime that still holds {taken.version} can give it"
                     ),
                     pointer=ref_named.pointer,

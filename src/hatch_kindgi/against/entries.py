@@ -7,8 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-KINDS = ("tools", "guardrails", "agents", "flows", "blocks")
-"""The index's lists, in the index's order."""
+from hatch_kindgi.config.stage import ENTRY_KINDS
 
 SINGULAR = {
     "tools": "tool",
@@ -45,7 +44,7 @@ def pack_entries(
 ) -> PackEntries:
     """`PackEntries` from the index lists a pipeline run (or an index) holds."""
     return PackEntries(
-        {kind: tuple(lists.get(kind, ())) for kind in KINDS},
+        {kind: tuple(lists.get(kind, ())) for kind in ENTRY_KINDS},
         tuple(env_required),
         tuple(env_optional),
         pack_version,
@@ -57,16 +56,6 @@ def version_of(entry: Mapping[str, Any]) -> str | None:
     guardrails only when they declare one."""
     version = entry.get("version")
     return version if isinstance(version, str) else None
-
-
-def entry_file(entry: Mapping[str, Any]) -> str:
-    """The pack-relative file declaring `entry`: a guardrail's check module, else the module
-    or block file."""
-    for key in ("checkModulePath", "modulePath"):
-        value = entry.get(key)
-        if isinstance(value, str):
-            return value
-    return "."
 
 
 def content_of(entry: Mapping[str, Any]) -> dict[str, Any]:
@@ -84,7 +73,7 @@ def entries_from_index(document: object) -> tuple[PackEntries | None, str | None
     if not isinstance(index.get("packId"), str):
         return None, 'it has no string "packId"'
     lists: dict[str, list[Mapping[str, Any]]] = {}
-    for kind in KINDS:
+    for kind in ENTRY_KINDS:
         listed = index.get(kind, [] if kind == "blocks" else None)
         if not isinstance(listed, list):
             return None, f'its "{kind}" is not a list'

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from hatch_kindgi.against.entries import PackEntries, entries_from_index
 from hatch_kindgi.config.pyproject import PYPROJECT
+from hatch_kindgi.config.stage import package_folder
 from hatch_kindgi.report.problems import Problem, error
 
 ENV_AGAINST = "KINDGI_AGAINST"
@@ -94,10 +95,12 @@ def _read_wheel(
 ) -> tuple[PackEntries | None, list[Problem]]:
     try:
         with zipfile.ZipFile(path) as archive:
-            names = [name for name in archive.namelist() if _INDEX_IN_WHEEL.fullmatch(name)]
-            wanted = f"{package}/index.json" if package else None
-            if wanted in names or len(names) == 1:
-                member = wanted if wanted in names else names[0]
+            every = archive.namelist()
+            names = [name for name in every if _INDEX_IN_WHEEL.fullmatch(name)]
+            # A dotted package's index is in its folders: `acme.ledger` in acme/ledger/.
+            wanted = f"{package_folder(package)}/index.json" if package else None
+            if wanted in every or len(names) == 1:
+                member = wanted if wanted in every else names[0]
             else:
                 return None, [_no_index(request, names, wanted)]
             info = archive.getinfo(member)

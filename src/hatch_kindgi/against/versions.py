@@ -1,17 +1,10 @@
-"""Versions ordered as semver orders them, and the next version free to give a change."""
+"""The highest of some versions, and the next version free to give a change."""
 
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import Any
 
-import semantic_version  # type: ignore[import-untyped]
-
-
-def version_key(version: str) -> tuple[int, Any]:
-    """A sort key: semver order, and any version that is not semver first, by its text."""
-    parsed = _parsed(version)
-    return (0, version) if parsed is None else (1, parsed)
+from hatch_kindgi.checks.versions import semver, version_key
 
 
 def highest(versions: Collection[str]) -> str | None:
@@ -22,7 +15,7 @@ def highest(versions: Collection[str]) -> str | None:
 def next_free(after: str, used: Collection[str]) -> str | None:
     """The lowest patch release above `after` that is not in `used` (1.0.0 -> 1.0.1, or
     1.0.2 when 1.0.1 is taken); None when `after` is not semver."""
-    parsed = _parsed(after)
+    parsed = semver(after)
     if parsed is None:
         return None
     taken = set(used)
@@ -30,10 +23,3 @@ def next_free(after: str, used: Collection[str]) -> str | None:
     while f"{parsed.major}.{parsed.minor}.{patch}" in taken:
         patch += 1
     return f"{parsed.major}.{parsed.minor}.{patch}"
-
-
-def _parsed(version: str) -> semantic_version.Version | None:
-    try:
-        return semantic_version.Version(version)
-    except ValueError:
-        return None

@@ -23,6 +23,7 @@ from hatch_kindgi.blocks.shape import (
     SCHEMA_KEY,
     VERSION_PATTERN,
 )
+from hatch_kindgi.schema import DRAFT_2020_12
 
 SCHEMA_FILE = "block.schema.json"
 SCHEMA_ID = "https://hatch-kindgi.invalid/schemas/block.schema.json"
@@ -83,7 +84,7 @@ def block_schema() -> dict[str, Any]:
     top["description"]["type"] = "string"
     top["content"]["type"] = "object"
     return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$schema": DRAFT_2020_12,
         "$id": SCHEMA_ID,
         "title": "Kindgi data block",
         "description": "One prompt or settings block of a Kindgi pack, as hatch-kindgi checks "

@@ -32,12 +32,6 @@ def environment() -> Environment:
     return Environment()
 
 
-def __getattr__(name: str) -> Any:
-    if name == "ENVIRONMENT":  # the environment, by its name of old
-        return environment()
-    raise AttributeError(name)
-
-
 SETTINGS = "settings"
 _PROPERTY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 

@@ -14,22 +14,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from hatch_kindgi.report.problems import Problem, error, json_pointer
+from hatch_kindgi.schema import DRAFT_2020_12
 from hatch_kindgi.schema.metaschema import metaschema_failures
-from hatch_kindgi.schema.patterns import (
-    PatternTimeout,
-    ValidationTimeout,
-    pattern_findings,
-    pattern_pointer,
-    string_pointers,
-    validation_budget,
-)
+from hatch_kindgi.schema.patterns import pattern_findings
 from hatch_kindgi.schema.refs import reference_findings
 from hatch_kindgi.schema.survey import Survey, survey
-from hatch_kindgi.schema.validation import Validator, recursion_explained, timeout_explained
+from hatch_kindgi.schema.validation import Stopped, Validator, validate
 
 SCHEMA = "/content/schema"
 VALUES = "/content/values"
-DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 _Finding = tuple[str, str, str]  # code, pointer under /content/schema, message
 
@@ -77,56 +70,18 @@ class SchemaChecks:
         if validator is None:
             return []
         whose = "" if inherited_from is None else f" (the schema of version {inherited_from})"
-        problems: list[Problem] = []
-        try:
-            with validation_budget():
-                for failure in validator.iter_errors(values):
-                    pointer = VALUES + json_pointer(failure.absolute_path)
-                    problems.append(
-                        error("settings-values", file, failure.message + whose, pointer=pointer)
-                    )
-        except PatternTimeout as slow:
-            at = next(string_pointers(values, slow.subject, ("content", "values")), None)
-            problems.append(
-                error(
-                    "settings-pattern-timeout",
-                    file,
-                    slow.explained(at) + whose,
-                    pointer=SCHEMA + pattern_pointer(schema, slow.pattern),
-                )
+        failures, stopped = validate(validator, values, ("content", "values"))
+        problems = [
+            error(
+                "settings-values",
+                file,
+                failure.message + whose,
+                pointer=VALUES + json_pointer(failure.absolute_path),
             )
-        except ValidationTimeout as slow:
-            problems.append(
-                error(
-                    "settings-values-timeout",
-                    file,
-                    f"checking the values against the schema{whose} {timeout_explained(slow)}",
-                    pointer=SCHEMA,
-                )
-            )
-        except RecursionError:
-            problems.append(
-                error(
-                    "settings-ref",
-                    file,
-                    f"checking the values against the schema{whose} {recursion_explained(schema)}",
-                    pointer=SCHEMA,
-                )
-            )
-        except Exception as exc:
-            from referencing.exceptions import Unresolvable  # loaded with jsonschema, if at all
-
-            if not isinstance(exc, Unresolvable):
-                raise
-            problems.append(
-                error(
-                    "settings-ref",
-                    file,
-                    f'the $ref "{getattr(exc, "ref", "?")}" of the schema{whose} can\'t be '
-                    "resolved; nothing is fetched while building",
-                    pointer=SCHEMA,
-                )
-            )
+            for failure in failures
+        ]
+        if stopped is not None:
+            problems.append(_stopped_problem(file, stopped, whose))
         return problems
 
     def _check(self, schema: dict[str, Any]) -> _Checked:
@@ -145,13 +100,15 @@ class SchemaChecks:
 
     def _findings(self, schema: dict[str, Any], surveyed: Survey) -> tuple[_Finding, ...]:
         dialect = schema.get("$schema")
-        if dialect is not None and (not isinstance(dialect, str) or dialect.rstrip("#") != DIALECT):
+        if dialect is not None and (
+            not isinstance(dialect, str) or dialect.rstrip("#") != DRAFT_2020_12
+        ):
             return (
                 (
                     "settings-schema",
                     "/$schema",
                     f"{json.dumps(dialect)} is not Draft 2020-12; settings schemas are "
-                    f'Draft 2020-12 ("$schema": "{DIALECT}", or leave it out)',
+                    f'Draft 2020-12 ("$schema": "{DRAFT_2020_12}", or leave it out)',
                 ),
             )
         findings: list[_Finding] = []
@@ -171,6 +128,22 @@ class SchemaChecks:
                     for pointer, message in pattern_findings(schema)
                 )
         return tuple(findings)
+
+
+def _stopped_problem(file: str, stopped: Stopped, whose: str) -> Problem:
+    """The problem of a values check that stopped before its end."""
+    if stopped.kind == "pattern-timeout":
+        pointer = SCHEMA + stopped.pointer
+        return error("settings-pattern-timeout", file, stopped.text + whose, pointer=pointer)
+    if stopped.kind == "unresolvable":
+        message = (
+            f'the $ref "{stopped.text}" of the schema{whose} can\'t be resolved; nothing is '
+            "fetched while building"
+        )
+        return error("settings-ref", file, message, pointer=SCHEMA)
+    code = "settings-values-timeout" if stopped.kind == "timeout" else "settings-ref"
+    message = f"checking the values against the schema{whose} {stopped.text}"
+    return error(code, file, message, pointer=SCHEMA)
 
 
 def _reference_findings(schema: dict[str, Any]) -> Iterator[_Finding]:

@@ -30,9 +30,6 @@ from hatch_kindgi.report.problems import Problem, error, has_errors
 if TYPE_CHECKING:
     from hatch_kindgi.blocks.liquid import SettingsRead, TemplateCheck
 
-DEFAULT_MAX_FILE_BYTES = DEFAULT_MAX_FILE_SIZE
-"""Largest block file or template file read, in bytes."""
-
 
 @dataclass(frozen=True)
 class BlocksOutcome:
@@ -65,7 +62,7 @@ def check_blocks(
     blocks_folder: str,
     others: Sequence[str] = (),
     *,
-    max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
+    max_file_bytes: int = DEFAULT_MAX_FILE_SIZE,
     list_dir: ListDir = os.listdir,
     cache: BlocksCache | None = None,
 ) -> BlocksOutcome:

@@ -9,17 +9,10 @@ from typing import Any
 from hatch_kindgi.report.problems import Problem, error, json_pointer
 from hatch_kindgi.report.text import file_of, first_line, quoted
 from hatch_kindgi.schema.metaschema import schema_problem
-from hatch_kindgi.schema.patterns import (
-    PatternTimeout,
-    ValidationTimeout,
-    pattern_findings,
-    pattern_pointer,
-    string_pointers,
-    validation_budget,
-)
+from hatch_kindgi.schema.patterns import pattern_findings
 from hatch_kindgi.schema.refs import reference_findings
 from hatch_kindgi.schema.survey import survey
-from hatch_kindgi.schema.validation import Validator, recursion_explained, timeout_explained
+from hatch_kindgi.schema.validation import Validator, validate
 
 _CHECK_POINTS = "checkPoints"
 
@@ -80,9 +73,10 @@ def _config_problems(file: str, name: str, schema: object, config: object) -> li
     instance = {} if config is None else config
     absent = " (no config: the check gets {})" if config is None else ""
     try:
-        validator = Validator(schema, surveyed)
-        with validation_budget():
-            failures = sorted(validator.iter_errors(instance), key=lambda e: list(e.absolute_path))
+        failures, stopped = validate(Validator(schema, surveyed), instance, ("config",))
+    except Exception as cause:  # anything else jsonschema raises on a schema it accepted
+        return [_cannot_check(file, name, cause)]
+    if stopped is None:
         return [
             error(
                 "guardrail-config",
@@ -91,45 +85,27 @@ def _config_problems(file: str, name: str, schema: object, config: object) -> li
                 f"{failure.message}{absent}",
                 pointer="/config" + json_pointer(failure.absolute_path),
             )
-            for failure in failures
+            for failure in sorted(failures, key=lambda e: list(e.absolute_path))
         ]
-    except PatternTimeout as slow:
-        at = next(string_pointers(instance, slow.subject, ("config",)), None)
-        return [
-            error(
-                "guardrail-config-pattern-timeout",
-                file,
-                f"configSchema of guardrail {name}: " + slow.explained(at),
-                pointer="/configSchema" + pattern_pointer(schema, slow.pattern),
-            )
-        ]
-    except ValidationTimeout as slow:
-        return [
-            error(
-                "guardrail-config-timeout",
-                file,
-                f"configSchema of guardrail {name}: checking the config against it "
-                f"{timeout_explained(slow)}",
-                pointer="/configSchema",
-            )
-        ]
-    except RecursionError:
-        return [
-            error(
-                "guardrail-config-schema",
-                file,
-                f"configSchema of guardrail {name}: checking the config against it "
-                f"{recursion_explained(schema)}",
-                pointer="/configSchema",
-            )
-        ]
-    except Exception as cause:  # an unresolvable $ref
-        return [
-            error(
-                "guardrail-config-schema",
-                file,
-                f"configSchema of guardrail {name} cannot check its config: "
-                f"{type(cause).__name__}: {first_line(cause)}",
-                pointer="/configSchema",
-            )
-        ]
+    if stopped.kind == "unresolvable" and stopped.cause is not None:
+        return [_cannot_check(file, name, stopped.cause)]
+    prefix = f"configSchema of guardrail {name}:"
+    if stopped.kind == "pattern-timeout":
+        pointer = "/configSchema" + stopped.pointer
+        message = f"{prefix} {stopped.text}"
+        return [error("guardrail-config-pattern-timeout", file, message, pointer=pointer)]
+    code = "guardrail-config-timeout" if stopped.kind == "timeout" else "guardrail-config-schema"
+    message = f"{prefix} checking the config against it {stopped.text}"
+    return [error(code, file, message, pointer="/configSchema")]
+
+
+def _cannot_check(file: str, name: str, cause: BaseException) -> Problem:
+    """The problem of a config jsonschema could not check against its schema (an
+    unresolvable $ref)."""
+    return error(
+        "guardrail-config-schema",
+        file,
+        f"configSchema of guardrail {name} cannot check its config: "
+        f"{type(cause).__name__}: {first_line(cause)}",
+        pointer="/configSchema",
+    )

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from hatch_kindgi.checks.refs import agent_refs
 from hatch_kindgi.checks.versions import (
     Brought,
-    id_and_version,
     newest_in,
     npm_range,
     range_problem,
@@ -25,14 +25,12 @@ def tool_ref_problems(
     A tool the pack does not bring is left to the runtime.
     """
     file = file_of(entry, "modulePath")
-    named = entry.get("tools")
     problems: list[Problem] = []
-    for number, ref in enumerate(named if isinstance(named, list) else []):
-        found = id_and_version(ref)
-        if found is None:
+    for ref in agent_refs(entry)[0]:
+        if ref.kind != "tool":
             continue
-        tool_id, wanted = found
-        pointer = f"/tools/{number}/version"
+        tool_id, wanted = ref.id, ref.range
+        pointer = f"{ref.pointer}/version"
         spec = npm_range(wanted)
         if spec is None:
             problems.append(range_problem(file, pointer, "tool", wanted))

@@ -58,7 +58,7 @@ def versions_by_id(entries: Sequence[Mapping[str, Any]]) -> dict[str, list[Broug
             )
         )
     for versions in found.values():
-        versions.sort(key=lambda brought: (_version_key(brought.version), brought.file))
+        versions.sort(key=lambda brought: (version_key(brought.version), brought.file))
     return found
 
 
@@ -112,7 +112,8 @@ def unsatisfied_problem(
     )
 
 
-def _parsed(version: str) -> semantic_version.Version | None:
+def semver(version: str) -> semantic_version.Version | None:
+    """`version` as a semantic version, or None when it isn't one."""
     import semantic_version
 
     try:
@@ -122,10 +123,11 @@ def _parsed(version: str) -> semantic_version.Version | None:
 
 
 def _satisfies(spec: semantic_version.NpmSpec, version: str) -> bool:
-    parsed = _parsed(version)
+    parsed = semver(version)
     return parsed is not None and bool(spec.match(parsed))
 
 
-def _version_key(version: str) -> tuple[int, Any]:
-    parsed = _parsed(version)
+def version_key(version: str) -> tuple[int, Any]:
+    """A sort key: semver order, and any version that is not semver first, by its text."""
+    parsed = semver(version)
     return (0, version) if parsed is None else (1, parsed)

@@ -14,11 +14,11 @@ from hatch_kindgi.cli.output import (
     EXIT_USAGE,
     Command,
     add_pack_dir_argument,
-    color,
     pack_root,
+    write_problems,
 )
-from hatch_kindgi.pipeline import LocalPins, run_pipeline
-from hatch_kindgi.report.formats import format_text
+from hatch_kindgi.index.pins import LocalPins
+from hatch_kindgi.pipeline import run_pipeline
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
@@ -50,9 +50,7 @@ def _run(args: argparse.Namespace) -> int:
     )
     # The pack's own problems go to stderr, as `check` words them; reused versions are in
     # the diff itself.
-    others = [p for p in result.problems if p.code != "version-reused"]
-    if others:
-        sys.stderr.write(format_text(others, color=color(sys.stderr)))
+    write_problems([p for p in result.problems if p.code != "version-reused"])
     if result.comparison is None:
         return EXIT_PROBLEMS
     from hatch_kindgi.against.formats import format_diff

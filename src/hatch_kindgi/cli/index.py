@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import re
 import sys
-from datetime import datetime, timezone
 from pathlib import Path
 
 from hatch_kindgi.cli.output import (
@@ -19,12 +16,13 @@ from hatch_kindgi.cli.output import (
     add_pack_arguments,
     finish,
     pack_root,
-    write,
 )
 from hatch_kindgi.config.timestamps import read_timestamp
+from hatch_kindgi.index.pins import LocalPins, next_artifact_version
 from hatch_kindgi.index.stage import INDEX_FILE
-from hatch_kindgi.pipeline import LocalPins, run_pipeline
+from hatch_kindgi.pipeline import run_pipeline
 from hatch_kindgi.report.files import write_atomically
+from hatch_kindgi.report.formats import write
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
@@ -84,20 +82,6 @@ def _run(args: argparse.Namespace) -> int:
             f"publishedAt {result.pins.published_at})\n",
         )
     return EXIT_OK
-
-
-def next_artifact_version(output: Path, today: datetime | None = None) -> str:
-    """`YYYYMMDD.N` for today (UTC): N one past the index already at `output` when that
-    one is from today, else 1."""
-    stamp = (today or datetime.now(timezone.utc)).strftime("%Y%m%d")
-    try:
-        previous = json.loads(output.read_bytes()).get("artifactVersion")
-    except (OSError, ValueError, AttributeError):
-        previous = None
-    match = re.fullmatch(
-        re.escape(stamp) + r"\.(\d+)", previous if isinstance(previous, str) else ""
-    )
-    return f"{stamp}.{int(match.group(1)) + 1 if match else 1}"
 
 
 COMMAND = Command(

@@ -5,14 +5,15 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
 from hatch_kindgi.against.reference import ENV_AGAINST
 from hatch_kindgi.pipeline import PipelineResult
-from hatch_kindgi.report.formats import encodable, format_text
+from hatch_kindgi.report.formats import format_text, write
+from hatch_kindgi.report.problems import Problem
 from hatch_kindgi.report.sarif import repository_prefix
 from hatch_kindgi.report.styles import REPORT_FORMATS, format_report
 
@@ -81,8 +82,7 @@ def finish(result: PipelineResult, style: str, stream: TextIO, *, root: Path | N
     """Write the report of `result` in `style` (its notes to stderr); the exit code it
     means. `root`, the pack folder, places SARIF paths in the repository that holds it."""
     failing = result.failed
-    for note in result.notes:
-        write(sys.stderr, f"hatch-kindgi: note: {note}\n")
+    write_notes(result.notes)
     if style != "text":
         prefix = repository_prefix(root) if root is not None else ""
         write(stream, format_report(result.problems, style, failed=failing, prefix=prefix))
@@ -91,10 +91,17 @@ def finish(result: PipelineResult, style: str, stream: TextIO, *, root: Path | N
     return EXIT_PROBLEMS if failing else EXIT_OK
 
 
-def write(stream: TextIO, text: str) -> None:
-    """Write `text` to `stream` in whatever encoding it has: what the encoding can't carry
-    is written as backslash escapes, never an error."""
-    stream.write(encodable(text, getattr(stream, "encoding", None)))
+def write_notes(notes: Iterable[str]) -> None:
+    """Each note of a run on stderr, `hatch-kindgi: note: …`."""
+    for note in notes:
+        write(sys.stderr, f"hatch-kindgi: note: {note}\n")
+
+
+def write_problems(problems: Sequence[Problem]) -> None:
+    """The text report of `problems` on stderr, nothing when there are none: for a command
+    whose stdout carries something else (`render`'s text, `diff`'s diff)."""
+    if problems:
+        write(sys.stderr, format_text(problems, color=color(sys.stderr)))
 
 
 def color(stream: TextIO) -> bool:

@@ -13,12 +13,11 @@ from hatch_kindgi.cli.output import (
     EXIT_USAGE,
     Command,
     add_pack_dir_argument,
-    color,
     pack_root,
-    write,
+    write_problems,
 )
 from hatch_kindgi.pipeline import load_entries
-from hatch_kindgi.report.formats import format_text
+from hatch_kindgi.report.formats import write
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
@@ -62,8 +61,7 @@ def _run(args: argparse.Namespace) -> int:
         entries.agents,
         entries.problems,
     )
-    if outcome.problems:
-        write(sys.stderr, format_text(outcome.problems, color=color(sys.stderr)))
+    write_problems(outcome.problems)
     if outcome.usage is not None:
         write(sys.stderr, f"hatch-kindgi render: {outcome.usage}\n")
     if outcome.text is None:

@@ -10,7 +10,6 @@ interrupted command.
 from __future__ import annotations
 
 import os
-import sys
 import time
 from collections.abc import Iterable
 from datetime import datetime, timezone
@@ -19,11 +18,11 @@ from typing import TextIO
 
 import watchfiles
 
-from hatch_kindgi.cli.output import color, write
+from hatch_kindgi.cli.output import color, write_notes
 from hatch_kindgi.discover.stage import SKIPPED_DIRS
 from hatch_kindgi.pipeline import PipelineCache, PipelineResult, run_pipeline
 from hatch_kindgi.report.changes import compare, format_changes, status_line
-from hatch_kindgi.report.formats import format_text
+from hatch_kindgi.report.formats import format_text, write
 
 EXIT_INTERRUPTED = 130
 """Ctrl-C: 128 + SIGINT, what a shell reports for a command it interrupted."""
@@ -53,8 +52,7 @@ def watch(root: Path, out: TextIO, *, against: str | None = None) -> int:
 
     try:
         result, seconds = check()
-        for note in result.notes:
-            write(sys.stderr, f"hatch-kindgi: note: {note}\n")
+        write_notes(result.notes)
         if result.problems:
             write(out, format_text(result.problems, color=colored))
         write(

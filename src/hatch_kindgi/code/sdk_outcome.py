@@ -15,13 +15,11 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from hatch_kindgi.config.pyproject import PYPROJECT
 from hatch_kindgi.report.problems import Problem, error, warning
 
 if TYPE_CHECKING:
     from collections.abc import Collection, Mapping
-
-PYPROJECT = "pyproject.toml"
-"""The file pack-level problems name: where [tool.kindgi] and the hook's options live."""
 
 LINK_OUTSIDE_PACK = "LinkOutsidePack"
 """The ImportError our runner raises for a module a link takes out of the pack (`runner`)."""

@@ -10,7 +10,7 @@ import re
 import sys
 from typing import TYPE_CHECKING
 
-from hatch_kindgi.code.sdk_outcome import PYPROJECT
+from hatch_kindgi.config.stage import CODE_KINDS, PYPROJECT
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -20,8 +20,6 @@ if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - exercised on Python < 3.11 only
     import tomli as tomllib
-
-_KINDS = ("tools", "guardrails", "agents", "flows")
 
 # The SDK's glob has no escape character, but a one-option group `{x}` is `x` taken literally
 # (its options are escaped), and a `{` opens a group only where a `}` follows.
@@ -51,14 +49,14 @@ def single_module_pyproject(pack: Mapping[str, str], module: str) -> str:
     The other kinds get a pattern under a folder that does not exist, so nothing is walked.
     """
     first = module.split("/", 1)[0]
-    kind = first if first in _KINDS else "tools"
+    kind = first if first in CODE_KINDS else "tools"
     lines = [
         "[tool.kindgi.pack]",
         f"id = {_toml_string(pack['id'])}",
         f"version = {_toml_string(pack['version'])}",
         "[tool.kindgi.discovery]",
     ]
-    for each in _KINDS:
+    for each in CODE_KINDS:
         pattern = sdk_literal_glob(module) if each == kind else ".hatch-kindgi-none/none.py"
         lines.append(f"{each} = {_toml_string(pattern)}")
     return "\n".join(lines) + "\n"

@@ -13,27 +13,28 @@ import os
 import signal
 import sys
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from hatch_kindgi.code.outcome import CodeOutcome
-from hatch_kindgi.code.sdk_outcome import PYPROJECT, file_problems, named_file, refusal
+from hatch_kindgi.code.outcome import NO_CODE, CodeOutcome, Entries, code_outcome
+from hatch_kindgi.code.sdk_outcome import file_problems, named_file, refusal
 from hatch_kindgi.code.sdk_run import IndexerJob, IndexerRun, has_kindgi, run_indexer
 from hatch_kindgi.code.single_module import pack_table, single_module_pyproject
-from hatch_kindgi.config.stage import Runner
+from hatch_kindgi.config.stage import PYPROJECT, Runner
 from hatch_kindgi.report.problems import Problem, error, has_errors
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
-__all__ = ["PYPROJECT", "CodeOutcome", "index_code"]
+__all__ = ["SDK_REQUIREMENT", "CodeOutcome", "index_code", "sdk_requirements"]
+
+SDK_REQUIREMENT = "kindgi>=0.1.10,<0.2"
+"""The kindgi SDK whose indexer this stage runs (the `sdk` extra asks for the same)."""
 
 _SAID_LINES = 6
 _SAID_CHARS = 600
 _MAX_PARALLEL = 8
-
-
-_EMPTY = CodeOutcome((), (), (), (), ())
 
 
 def index_code(
@@ -54,7 +55,7 @@ def index_code(
     build or for the command line.
     """
     if not modules:
-        return _EMPTY
+        return NO_CODE
     job = IndexerJob(
         python or sys.executable, root.resolve(), artifact_version, published_at, timeout
     )
@@ -87,6 +88,19 @@ def index_code(
         return _accepted(root, run, modules)
 
 
+def sdk_requirements(declared: Sequence[str]) -> list[str]:
+    """What a build environment needs to index the pack's code: the pack's own requirements
+    (`declared`: indexing imports its modules), after the kindgi SDK unless the pack requires
+    a kindgi of its own (adding ours could make it unresolvable)."""
+    from packaging.requirements import Requirement  # the build's (hatchling's) packaging
+    from packaging.utils import canonicalize_name
+
+    requirements = list(declared)
+    if not any(canonicalize_name(Requirement(text).name) == "kindgi" for text in requirements):
+        requirements.insert(0, SDK_REQUIREMENT)
+    return requirements
+
+
 def _accepted(root: Path, run: IndexerRun, modules: Sequence[str]) -> CodeOutcome:
     """The entries and per-file problems of an `ok` outcome."""
     outcome = cast("dict[str, Any]", run.outcome)
@@ -102,14 +116,8 @@ def _accepted(root: Path, run: IndexerRun, modules: Sequence[str]) -> CodeOutcom
                 "the kindgi indexer reported success but wrote no readable index.json",
             )
         )
-        return CodeOutcome((), (), (), (), tuple(problems))
-    return CodeOutcome(
-        tools=_entries(index, "tools"),
-        guardrails=_entries(index, "guardrails"),
-        agents=_entries(index, "agents"),
-        flows=_entries(index, "flows"),
-        problems=tuple(problems),
-    )
+        return replace(NO_CODE, problems=tuple(problems))
+    return code_outcome(lambda kind: _entries(index, kind), problems)
 
 
 def _one_at_a_time(
@@ -140,13 +148,7 @@ def _one_at_a_time(
     problems = [problem for outcome in outcomes for problem in outcome.problems]
     if not has_errors(problems):
         problems.append(whole)
-    return CodeOutcome(
-        tools=_merged(outcomes, "tools"),
-        guardrails=_merged(outcomes, "guardrails"),
-        agents=_merged(outcomes, "agents"),
-        flows=_merged(outcomes, "flows"),
-        problems=tuple(problems),
-    )
+    return code_outcome(lambda kind: _merged(outcomes, kind), problems)
 
 
 def _module_outcome(
@@ -201,14 +203,14 @@ def _no_sdk(interpreter: str, modules: Sequence[str], runner: Runner) -> Problem
     )
 
 
-def _entries(index: Mapping[str, Any], kind: str) -> tuple[dict[str, Any], ...]:
+def _entries(index: Mapping[str, Any], kind: str) -> Entries:
     listed = index.get(kind)
     if not isinstance(listed, list):
         return ()
     return tuple(cast("dict[str, Any]", entry) for entry in listed if isinstance(entry, dict))
 
 
-def _merged(outcomes: Sequence[CodeOutcome], kind: str) -> tuple[dict[str, Any], ...]:
+def _merged(outcomes: Sequence[CodeOutcome], kind: str) -> Entries:
     entries = [entry for outcome in outcomes for entry in getattr(outcome, kind)]
     return tuple(sorted(entries, key=lambda entry: _code_units(str(entry.get("id")))))
 
@@ -219,7 +221,7 @@ def _code_units(text: str) -> bytes:
 
 
 def _only(problem: Problem) -> CodeOutcome:
-    return CodeOutcome((), (), (), (), (problem,))
+    return replace(NO_CODE, problems=(problem,))
 
 
 def _ended(run: IndexerRun) -> str:

@@ -5,17 +5,21 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from hatch_kindgi.config.env import env_lists
 from hatch_kindgi.config.options import DEFAULT_MAX_FILE_SIZE, HookOptions, hook_options
 from hatch_kindgi.config.pyproject import PYPROJECT, hook_table, read_pyproject, toml_repr
 from hatch_kindgi.report.problems import Problem, error, has_errors, warning
 
+if TYPE_CHECKING:
+    from pathlib import Path
+
 __all__ = [
     "CODE_KINDS",
     "DEFAULT_DISCOVERY",
     "DEFAULT_MAX_FILE_SIZE",
+    "ENTRY_KINDS",
     "PYPROJECT",
     "ConfigOutcome",
     "HookOptions",
@@ -24,6 +28,9 @@ __all__ = [
     "default_package",
     "hook_table",
     "load_config",
+    "package_folder",
+    "package_name",
+    "read_config",
     "read_pyproject",
 ]
 
@@ -35,6 +42,9 @@ DEFAULT_DISCOVERY: Mapping[str, str] = {
     "blocks": "blocks/**/*.json",
 }
 CODE_KINDS = ("tools", "guardrails", "agents", "flows")
+"""The discovery kinds the kindgi SDK indexes from Python modules, in the index's order."""
+ENTRY_KINDS = (*CODE_KINDS, "blocks")
+"""Every discovery kind, each one of the index's entry lists, in the index's order."""
 
 Runner = Literal["build", "command-line"]
 """What runs the pipeline: a build (the hook), or the command line (`check`, `index`). Stages
@@ -67,6 +77,16 @@ class ConfigOutcome:
     problems: tuple[Problem, ...] = field(default=())
 
 
+def read_config(root: Path, hook_config: Mapping[str, Any] | None = None) -> ConfigOutcome:
+    """The config of the pack at `root`, its pyproject.toml read and checked. `hook_config` is
+    the hook's options as Hatchling hands them; None reads them from the pyproject (the
+    command line, and a pack's copy at a git revision)."""
+    document, problems = read_pyproject(root)
+    if document is None:
+        return ConfigOutcome(None, HookOptions(), tuple(problems))
+    return load_config(document, hook_table(document) if hook_config is None else hook_config)
+
+
 def load_config(document: Mapping[str, Any], hook_config: Mapping[str, Any]) -> ConfigOutcome:
     """Check `[tool.kindgi]`, `[project]` and the hook's options; report every fault."""
     problems: list[Problem] = []
@@ -78,6 +98,19 @@ def load_config(document: Mapping[str, Any], hook_config: Mapping[str, Any]) -> 
 def default_package(project_name: str) -> str:
     """The distribution name as an import name: `acme-ledger` -> `acme_ledger`."""
     return re.sub(r"[-_.]+", "_", project_name).lower()
+
+
+def package_folder(package: str) -> str:
+    """The wheel folder of an import name: `acme_ledger` -> `acme_ledger`, and a dotted name
+    as the folders Python imports it from, `acme.ledger` -> `acme/ledger` (`acme` is then a
+    namespace package, which other packs of the same vendor can share)."""
+    return package.replace(".", "/")
+
+
+def package_name(options: HookOptions, project_name: str | None) -> str | None:
+    """The import name the wheel's folder takes: the hook option `package`, else the
+    project's name as an import name; None when there is neither."""
+    return options.package or (default_package(project_name) if project_name else None)
 
 
 def _pack_config(document: Mapping[str, Any], problems: list[Problem]) -> PackConfig | None:

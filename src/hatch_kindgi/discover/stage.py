@@ -1,4 +1,5 @@
-"""Discovery: the files under a pack root that one discovery glob matches.
+"""Discovery: the files under a pack root that its discovery globs match (`discover_pack`),
+one glob at a time (`discover`), with the problems of the globs and of what they match.
 
 Matches are the kindgi SDK's (syntax in `patterns`). Matching is done by `pathspec`
 (gitignore patterns) over the brace expansions; the walk starts at the pattern's static prefix
@@ -8,15 +9,19 @@ so a pack inside a big repository doesn't crawl all of it.
 from __future__ import annotations
 
 import errno
+import json
 import os
 import stat
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pathspec
 
+from hatch_kindgi.config.stage import CODE_KINDS, PYPROJECT
 from hatch_kindgi.discover.links import first_link_out, within
 from hatch_kindgi.discover.patterns import END, expand_braces, pattern_problem, static_prefix
+from hatch_kindgi.report.problems import Problem, error
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -24,9 +29,14 @@ if TYPE_CHECKING:
 __all__ = [
     "SKIPPED_DIRS",
     "Discovery",
+    "PackFiles",
+    "code_files",
+    "code_folder_globs",
     "describe_other",
     "discover",
+    "discover_pack",
     "is_test_module",
+    "misnamed_problem",
 ]
 
 SKIPPED_DIRS: frozenset[str] = frozenset({"__pycache__", "node_modules", "venv", "site-packages"})
@@ -108,6 +118,119 @@ def discover(root: Path, pattern: str, *, code: bool = False) -> Discovery:
             regular = kind == _FILE and (not entry.is_symlink() or within(entry.path, inside))
             (files if regular else others).append(rel)
     return Discovery(_sorted_utf16(files), _sorted_utf16(others), _sorted_utf16(misnamed))
+
+
+@dataclass(frozen=True)
+class PackFiles:
+    """What each of a pack's discovery globs matches, by kind (`tools`, …, `blocks`), and the
+    problems of the globs themselves: one that can't be used matches nothing, and so does
+    one whose folder is a symbolic link out of the pack."""
+
+    by_kind: Mapping[str, Discovery]
+    problems: tuple[Problem, ...]
+
+    def code_modules(self) -> list[str]:
+        """The code modules of every code kind, sorted."""
+        return sorted({path for kind in CODE_KINDS for path in self.by_kind[kind].files})
+
+    def misnamed(self) -> set[str]:
+        """Every match whose path is not UTF-8."""
+        return {path for discovery in self.by_kind.values() for path in discovery.misnamed}
+
+    def not_modules(self, root: Path) -> list[Problem]:
+        """A problem for each code match that is not a module of the pack, saying what it is."""
+        others = sorted({path for kind in CODE_KINDS for path in self.by_kind[kind].others})
+        return [
+            error(
+                "module-not-file",
+                path,
+                f"{describe_other(root, path)}, not a Python module of the pack",
+            )
+            for path in others
+        ]
+
+
+def discover_pack(root: Path, discovery: Mapping[str, str]) -> PackFiles:
+    """What each glob of `discovery` (kind: glob, as `[tool.kindgi.discovery]` gives them)
+    matches under `root`; code kinds without their test modules."""
+    found: dict[str, Discovery] = {}
+    problems: list[Problem] = []
+    for kind, pattern in discovery.items():
+        reason = pattern_problem(pattern)
+        if reason is None:
+            found[kind] = discover(root, pattern, code=kind in CODE_KINDS)
+            continue
+        problems.append(
+            error(
+                "discovery-pattern",
+                PYPROJECT,
+                f"`tool.kindgi.discovery.{kind}` {json.dumps(pattern)} can't be used: {reason}",
+            )
+        )
+        found[kind] = Discovery((), ())
+    problems.extend(_links_out(found))
+    return PackFiles(found, tuple(problems))
+
+
+def _links_out(found: Mapping[str, Discovery]) -> list[Problem]:
+    """One problem per folder that discovery globs start from and that leads out of the pack."""
+    kinds: dict[str, list[str]] = {}
+    for kind, discovery in found.items():
+        if discovery.outside is not None:
+            kinds.setdefault(discovery.outside, []).append(f"`tool.kindgi.discovery.{kind}`")
+    return [
+        error(
+            "link-outside-pack",
+            folder,
+            "is a symbolic link that leads outside the pack, and the build reads nothing "
+            f"outside the pack root: {' and '.join(globs)} find nothing under it; make it a "
+            "folder of the pack (a link to a folder inside the pack is followed)",
+        )
+        for folder, globs in kinds.items()
+    ]
+
+
+def code_folder_globs(discovery: Mapping[str, str], tail: str) -> list[str]:
+    """`tail` (`**`, `**/*.py`) under the folder each usable code glob of `discovery` starts
+    from (its static prefix): the code folders, where helpers and generated files live."""
+    globs = []
+    for kind in CODE_KINDS:
+        pattern = discovery[kind]
+        if pattern_problem(pattern) is None:
+            prefix = static_prefix(pattern)
+            globs.append(f"{prefix}/{tail}" if prefix else tail)
+    return globs
+
+
+def code_files(root: Path, discovery: Mapping[str, str], named: Iterable[str]) -> Discovery:
+    """The Python files of the pack's code: every non-test `.py` file under the code folders
+    (helpers such as `tools/_db.py`), and each of `named` (the modules the index names) that
+    is a `.py` file of the pack, never one reached through a link out of it. Sorted; those
+    whose path is not UTF-8 are `misnamed`."""
+    files: set[str] = set()
+    misnamed: set[str] = set()
+    for glob in code_folder_globs(discovery, "**/*.py"):
+        helpers = discover(root, glob, code=True)
+        files.update(helpers.files)
+        misnamed.update(helpers.misnamed)
+    files.update(path for path in named if _shippable_module(root, path))
+    return Discovery(_sorted_utf16(list(files)), (), _sorted_utf16(list(misnamed)))
+
+
+def _shippable_module(root: Path, path: str) -> bool:
+    """Whether `path`, as the index names it, is a `.py` file of the pack (every folder on the
+    way and the file itself inside the pack root)."""
+    return path.endswith(".py") and first_link_out(root, path) is None and (root / path).is_file()
+
+
+def misnamed_problem(path: str) -> Problem:
+    """The problem of a match whose path is not UTF-8."""
+    return error(
+        "file-name-encoding",
+        path,
+        "the path is not valid UTF-8 (the bytes shown as \\xHH are not); rename it: the index "
+        "is UTF-8 JSON and names every file by its path",
+    )
 
 
 def _is_utf8(path: str) -> bool:

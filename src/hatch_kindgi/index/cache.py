@@ -15,9 +15,9 @@ from jsonschema import Draft202012Validator, ValidationError
 from jsonschema.validators import extend
 from referencing import Registry
 
+from hatch_kindgi.config.stage import ENTRY_KINDS
 from hatch_kindgi.index.canonical import unrepresentable
 
-ENTRY_LISTS = ("tools", "guardrails", "agents", "flows", "blocks")
 _ITEMS = Draft202012Validator.VALIDATORS["items"]
 
 
@@ -91,7 +91,7 @@ class IndexChecks:
 
 
 def _entry_lists(envelope: Mapping[str, Any]) -> Iterator[tuple[str, list[Any]]]:
-    for name in ENTRY_LISTS:
+    for name in ENTRY_KINDS:
         entries = envelope.get(name)
         if isinstance(entries, list):
             yield name, entries

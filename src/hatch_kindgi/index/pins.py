@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -38,6 +39,29 @@ class Pins:
     published_at_from: str
 
 
+@dataclass(frozen=True)
+class LocalPins:
+    """Pins from the command line (`index`'s flags, and its `YYYYMMDD.N` fallback)."""
+
+    artifact_version: str | None
+    published_at: str | None
+    artifact_fallback: str
+
+
+def next_artifact_version(output: Path, today: datetime | None = None) -> str:
+    """`YYYYMMDD.N` for today (UTC): N one past the index already at `output` when that
+    one is from today, else 1 (`index`'s `artifactVersion` when nothing pins one)."""
+    stamp = (today or datetime.now(timezone.utc)).strftime("%Y%m%d")
+    try:
+        previous = json.loads(output.read_bytes()).get("artifactVersion")
+    except (OSError, ValueError, AttributeError):
+        previous = None
+    match = re.fullmatch(
+        re.escape(stamp) + r"\.(\d+)", previous if isinstance(previous, str) else ""
+    )
+    return f"{stamp}.{int(match.group(1)) + 1 if match else 1}"
+
+
 def resolve_pins(
     root: Path,
     options: HookOptions,
@@ -46,14 +70,22 @@ def resolve_pins(
     *,
     recorded: Mapping[str, str] | None = None,
     now: Callable[[], datetime] | None = None,
-    local: bool = False,
+    local: LocalPins | None = None,
 ) -> tuple[Pins | None, list[Problem]]:
     """The first pin that applies, per DESIGN.md: option, environment, sdist record,
     then `SOURCE_DATE_EPOCH`, git `HEAD`'s commit time, or now (a warning).
 
-    `local` is the command line's `index`: a working copy, not a release, so after
-    `SOURCE_DATE_EPOCH` it is simply now, with no warning (as the SDK's indexer does).
+    `local` is the command line's: its flags win over every other pin, and its fallback
+    `artifactVersion` replaces `dist_version`. It pins a working copy, not a release, so
+    after `SOURCE_DATE_EPOCH` it is simply now, with no warning (as the SDK's indexer does).
     """
+    if local is not None:
+        options = replace(
+            options,
+            artifact_version=local.artifact_version or options.artifact_version,
+            published_at=local.published_at or options.published_at,
+        )
+        dist_version = local.artifact_fallback
     problems: list[Problem] = []
     recorded = recorded or {}
     artifact_candidates = (
@@ -83,23 +115,21 @@ def resolve_pins(
             break
     if published_at is None:
         published_at, published_from = _from_source_date_epoch(environ, problems)
-    if published_at is None and not problems and not local:
+    if published_at is None and not problems and local is None:
         published_at, published_from = _from_git(root, problems)
-    if published_at is None and not problems and local:
-        published_at = format_timestamp(now() if now else datetime.now(timezone.utc))
-        published_from = "the current time"
     if published_at is None and not problems:
         published_at = format_timestamp(now() if now else datetime.now(timezone.utc))
         published_from = "the current time"
-        problems.append(
-            warning(
-                "pin-not-reproducible",
-                PYPROJECT,
-                "publishedAt is the current time, so this build isn't reproducible: set "
-                f"`published-at`, {ENV_PUBLISHED_AT} or SOURCE_DATE_EPOCH, or build from a "
-                "git checkout",
+        if local is None:
+            problems.append(
+                warning(
+                    "pin-not-reproducible",
+                    PYPROJECT,
+                    "publishedAt is the current time, so this build isn't reproducible: set "
+                    f"`published-at`, {ENV_PUBLISHED_AT} or SOURCE_DATE_EPOCH, or build from a "
+                    "git checkout",
+                )
             )
-        )
     if published_at is None:
         return None, problems
     return Pins(artifact_version, published_at, artifact_from, published_from), problems

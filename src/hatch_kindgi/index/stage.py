@@ -12,7 +12,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from hatch_kindgi.config.stage import PackConfig
+from hatch_kindgi.config.stage import CODE_KINDS, ENTRY_KINDS, PackConfig
 from hatch_kindgi.index.canonical import canonical_json, code_unit_key, unrepresentable
 from hatch_kindgi.index.pins import Pins
 from hatch_kindgi.report.problems import Problem, error, json_pointer
@@ -26,7 +26,6 @@ if TYPE_CHECKING:
 
 INDEX_FILE = "index.json"
 SCHEMA_RESOURCE = "pack-index-1.8.0.schema.json"
-CODE_LISTS = ("tools", "guardrails", "agents", "flows")
 
 
 def build_envelope(
@@ -43,7 +42,7 @@ def build_envelope(
         "artifactVersion": pins.artifact_version,
         "publishedAt": pins.published_at,
     }
-    for name in CODE_LISTS:
+    for name in CODE_KINDS:
         envelope[name] = _sorted_by_id(code.get(name, ()))
     if blocks:
         envelope["blocks"] = _sorted_by_id(blocks)
@@ -111,7 +110,7 @@ def _failures(envelope: Mapping[str, Any], reuse: IndexChecks | None) -> list[An
     """jsonschema's failures of the envelope, in order; none when jsonschema-rs finds it valid."""
     # unrepresentable() found nothing, so the envelope is JSON data; blocks nest at most 64
     # deep (the blocks reader), the code entries are the SDK's, so their depth is measured.
-    code_nested = all(json_size(envelope.get(name, [])) is not None for name in CODE_LISTS)
+    code_nested = all(json_size(envelope.get(name, [])) is not None for name in CODE_KINDS)
     if code_nested and _fast_validator().valid(envelope):
         return []
     validator = _validator() if reuse is None else reuse.validator
@@ -139,7 +138,7 @@ def _sorted_by_id(entries: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any
 def _file_at(envelope: Mapping[str, Any], pointer: str) -> str:
     """The pack file an index pointer lands in: the entry's module, else pyproject.toml."""
     parts = pointer.split("/")
-    if len(parts) >= 3 and parts[1] in (*CODE_LISTS, "blocks") and parts[2].isdigit():
+    if len(parts) >= 3 and parts[1] in ENTRY_KINDS and parts[2].isdigit():
         entries = envelope.get(parts[1])
         if isinstance(entries, list) and int(parts[2]) < len(entries):
             entry = entries[int(parts[2])]

@@ -9,6 +9,7 @@ from typing import Any
 
 from hatch_kindgi.blocks.liquid import TemplateSite
 from hatch_kindgi.blocks.shape import parse_version
+from hatch_kindgi.checks.refs import prompt_ref
 from hatch_kindgi.checks.versions import Brought, newest_in, npm_range, versions_by_id
 from hatch_kindgi.render.parameters import (
     Declared,
@@ -185,9 +186,9 @@ class _Resolver:
                 listed = ", ".join(b.version for b in prompts)
                 raise _NotFound(f"{block_id} has no version {version}; this pack brings {listed}")
         else:
-            ref = None if agent is None else _prompt_ref(agent)
-            if agent is not None and ref is not None and ref[0] == block_id:
-                picked = self._picked(agent, ref[1], prompts)
+            ref = None if agent is None else prompt_ref(agent)
+            if agent is not None and ref is not None and ref.id == block_id:
+                picked = self._picked(agent, ref.range, prompts)
                 if isinstance(picked, Problem):
                     return picked
                 chosen = picked
@@ -204,7 +205,7 @@ class _Resolver:
             declared = _declared(file, "/parameters", agent.get("parameters"), owner)
             site = TemplateSite(file, inline=True, pointer="/instructions")
             return _Job(Template(instructions, site, owner), declared, settings)
-        ref = _prompt_ref(agent)
+        ref = prompt_ref(agent)
         if ref is None:
             return error(
                 "render-no-prompt",
@@ -212,7 +213,7 @@ class _Resolver:
                 f"{owner} has instructions that are neither a template nor a prompt block by range",
                 pointer="/instructions",
             )
-        picked = self._picked(agent, ref[1], self._prompts(ref[0]), ref[0])
+        picked = self._picked(agent, ref.range, self._prompts(ref.id), ref.id)
         if isinstance(picked, Problem):
             return picked
         return self._prompt_job(picked, settings)
@@ -266,13 +267,3 @@ class _Resolver:
 def _declared(file: str, pointer: str, parameters: object, owner: str) -> Declared:
     listed = parameters if isinstance(parameters, list) else []
     return Declared(file, pointer, tuple(p for p in listed if isinstance(p, Mapping)), owner)
-
-
-def _prompt_ref(agent: Mapping[str, Any]) -> tuple[str, str] | None:
-    instructions = agent.get("instructions")
-    if not isinstance(instructions, Mapping):
-        return None
-    prompt, version = instructions.get("prompt"), instructions.get("version")
-    if isinstance(prompt, str) and isinstance(version, str):
-        return prompt, version
-    return None

@@ -20,3 +20,17 @@ def write_atomically(path: Path, data: bytes) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def unwritable(path: Path) -> str | None:
+    """Why a file can't be written at `path`, its folder made first; None when it can.
+    Asked before the work whose result is written, so a bad path stops it early."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as cause:
+        return str(cause)
+    if path.is_dir():
+        return "it is a folder"
+    if not os.access(path.parent, os.W_OK):
+        return "its folder is not writable"
+    return None

@@ -11,6 +11,7 @@ import codecs
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TextIO
 
 from hatch_kindgi.report.problems import Problem, has_errors
 
@@ -198,6 +199,12 @@ def format_github(problems: Iterable[Problem]) -> str:
         message = _escape_data(f"{pointer}{item.message}")
         lines.append(f"::{item.severity} {','.join(properties)}::{message}")
     return "".join(line + "\n" for line in lines)
+
+
+def write(stream: TextIO, text: str) -> None:
+    """Write `text` to `stream` in whatever encoding it has (`PYTHONIOENCODING=ascii` too):
+    what the encoding can't carry is written as backslash escapes, never an error."""
+    stream.write(encodable(text, getattr(stream, "encoding", None)))
 
 
 def encodable(text: str, encoding: str | None) -> str:

@@ -18,9 +18,12 @@ MAX_VALUE = 200
 
 
 def file_of(entry: Mapping[str, Any], key: str) -> str:
-    """The pack-relative file declaring `entry`: its `key`, else its `modulePath`, else "."."""
-    file = entry.get(key, entry.get("modulePath"))
-    return file if isinstance(file, str) else "."
+    """The pack-relative file declaring `entry`: its `key` (a guardrail's `checkModulePath`),
+    else its `modulePath`, else "."; the first of them that is a string."""
+    for file in (entry.get(key), entry.get("modulePath")):
+        if isinstance(file, str):
+            return file
+    return "."
 
 
 def quoted(value: object) -> str:

@@ -19,6 +19,7 @@ from contextvars import ContextVar
 from functools import lru_cache
 from typing import Any
 
+from hatch_kindgi.schema import DRAFT_2020_12
 from hatch_kindgi.schema.patterns import search, validation_budget
 from hatch_kindgi.schema.refs import ref_chains
 from hatch_kindgi.schema.survey import Survey, json_size, survey
@@ -29,8 +30,6 @@ jsonschema-rs can't be interrupted, so work past this goes to the bounded valida
 FAST_PATTERN_BUDGET = 0.2
 """CPU seconds the fast path may spend matching patterns before it leaves the answer to the
 bounded validator (which then has its own, full budget)."""
-
-_METASCHEMA = "https://json-schema.org/draft/2020-12/schema"
 
 
 @lru_cache(maxsize=1)
@@ -77,7 +76,7 @@ def _metaschema_validator() -> Any:
     # The metaschema is the schema and the user's schema the instance: its $schema, $id and
     # $refs are plain data, so nothing is resolved, fetched or opened.
     return library.Draft202012Validator(
-        {"$ref": _METASCHEMA},
+        {"$ref": DRAFT_2020_12},
         validate_formats=True,
         formats={
             "regex": _is_regex,

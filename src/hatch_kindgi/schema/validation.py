@@ -1,14 +1,21 @@
 """Validating an instance against a schema: jsonschema-rs says "valid" where it can, the
-bounded jsonschema validator (`schema.bounded`) gives every failure otherwise; and what to say
-when the check recursed too deep or ran out of time."""
+bounded jsonschema validator (`schema.bounded`) gives every failure otherwise (`Validator`);
+and a check within its budget that says why it stopped, when it did (`validate`)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
 
 from hatch_kindgi.schema.fast import FastValues, fast_values
-from hatch_kindgi.schema.patterns import ValidationTimeout
+from hatch_kindgi.schema.patterns import (
+    PatternTimeout,
+    ValidationTimeout,
+    pattern_pointer,
+    string_pointers,
+    validation_budget,
+)
 from hatch_kindgi.schema.refs import ref_chains
 from hatch_kindgi.schema.survey import Survey
 
@@ -40,7 +47,50 @@ class Validator:
         return self._bounded.iter_errors(instance)
 
 
-def recursion_explained(schema: Any) -> str:
+@dataclass(frozen=True)
+class Stopped:
+    """Why a check stopped before its end, for the caller to word as its own problem.
+
+    `pattern-timeout`: a pattern took too long (`text` says which, on which string, as a
+    sentence; `pointer` is its place in the schema). `timeout` and `recursion`: `text` ends a
+    sentence about the check ("took longer than …", "recursed without end …"). `unresolvable`:
+    a `$ref` jsonschema could not resolve (`cause`, its exception).
+    """
+
+    kind: Literal["pattern-timeout", "timeout", "recursion", "unresolvable"]
+    text: str
+    pointer: str = ""
+    cause: BaseException | None = None
+
+
+def validate(
+    validator: Validator, instance: Any, path: tuple[object, ...]
+) -> tuple[list[ValidationError], Stopped | None]:
+    """Each way `instance` (at `path` in its file's document) fails the validator's schema,
+    within the budget of one check (`patterns.validation_budget`): the failures found, and
+    why the check stopped before its end, if it did."""
+    failures: list[ValidationError] = []
+    try:
+        with validation_budget():
+            failures.extend(validator.iter_errors(instance))
+    except PatternTimeout as slow:
+        at = next(string_pointers(instance, slow.subject, path), None)
+        where = pattern_pointer(validator.schema, slow.pattern)
+        return failures, Stopped("pattern-timeout", slow.explained(at), where)
+    except ValidationTimeout as slow:
+        return failures, Stopped("timeout", _timeout_explained(slow))
+    except RecursionError:
+        return failures, Stopped("recursion", _recursion_explained(validator.schema))
+    except Exception as cause:
+        from referencing.exceptions import Unresolvable  # loaded with jsonschema, if at all
+
+        if not isinstance(cause, Unresolvable):
+            raise
+        return failures, Stopped("unresolvable", str(getattr(cause, "ref", "?")), cause=cause)
+    return failures, None
+
+
+def _recursion_explained(schema: Any) -> str:
     """Why checking against `schema` recursed too deep, as the end of a sentence."""
     chains = ref_chains(schema)
     if chains.cyclic:
@@ -53,7 +103,7 @@ def recursion_explained(schema: Any) -> str:
     return "nests too deeply to check"
 
 
-def timeout_explained(timeout: ValidationTimeout) -> str:
+def _timeout_explained(timeout: ValidationTimeout) -> str:
     """What took too long, as the end of a sentence."""
     return (
         f"took longer than {timeout.seconds:g} s of CPU (its pattern matching aside): the "

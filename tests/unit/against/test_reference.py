@@ -162,6 +162,17 @@ def test_wheel_index_of_the_package(tmp_path: Path) -> None:
     assert read[1] == []
 
 
+def test_wheel_index_of_a_dotted_package(tmp_path: Path) -> None:
+    """A dotted package's wheel holds its index in the package's folders (`acme/ledger/`,
+    docs/wheel.md), where the wheel is read from."""
+    data = json.dumps(INDEX).encode()
+    wheel = _wheel(tmp_path / "a.whl", {"acme/ledger/index.json": data, "acme/ledger/t.py": b""})
+    read = read_file_reference(RefRequest(str(wheel), "--against"), "acme.ledger")
+    assert read is not None
+    assert read[1] == []
+    assert read[0] is not None
+
+
 def test_wheel_without_the_index(tmp_path: Path) -> None:
     """No index at all, several none of them the package's, a bad index, not a zip."""
     _wheel(tmp_path / "none.whl", {"acme_ledger/tool.py": b""})

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from hatch_kindgi.blocks import liquid as _liquid_check
 from hatch_kindgi.blocks.liquid import (
-    ENVIRONMENT,
     Place,
     SettingsRead,
     TemplateSite,
     check_template,
+    environment,
     settings_read_problems,
 )
 from hatch_kindgi.report.problems import Problem, error, warning
@@ -19,9 +18,9 @@ INLINE = TemplateSite("blocks/p.json", inline=True)
 
 
 def test_one_shared_environment() -> None:
-    """Every check uses the module's one Environment, built at import."""
-    assert _liquid_check.ENVIRONMENT is ENVIRONMENT
-    assert "upcase" in ENVIRONMENT.filters
+    """Every check uses the module's one Environment, built on first use."""
+    assert environment() is environment()
+    assert "upcase" in environment().filters
 
 
 def test_syntax_error_in_a_template_file_has_its_line_and_column() -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from hatch_kindgi.config.stage import HookOptions
 from hatch_kindgi.config.timestamps import normalize_timestamp
-from hatch_kindgi.index.pins import RECORD_FILE, read_recorded_pins, resolve_pins
+from hatch_kindgi.index.pins import RECORD_FILE, LocalPins, read_recorded_pins, resolve_pins
 
 NOON = datetime(2026, 11, 29, 12, 0, 0, 123456, tzinfo=timezone.utc)
 
@@ -160,7 +160,12 @@ def test_now_warns(tmp_path: Path) -> None:
 def test_local_index_uses_now_without_warning(tmp_path: Path) -> None:
     """The command line's index is a working copy: now, no git, no warning."""
     pins, problems = resolve_pins(
-        tmp_path, HookOptions(), {}, "20261129.1", now=lambda: NOON, local=True
+        tmp_path,
+        HookOptions(),
+        {},
+        "1.0.0",
+        now=lambda: NOON,
+        local=LocalPins(None, None, "20261129.1"),
     )
     assert problems == []
     assert pins is not None

@@ -128,7 +128,7 @@ def test_check_asks_for_no_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
         written.append(envelope)
         return real(envelope)
 
-    monkeypatch.setattr("hatch_kindgi.pipeline.serialized", counting)
+    monkeypatch.setattr("hatch_kindgi.pipeline.run.serialized", counting)
     result = pipeline.run_pipeline(TESTPACKS / "blocks", environ=GOLDEN_ENV)
     assert not result.failed
     assert written == []

@@ -306,7 +306,7 @@ def test_envelope_fast_path_agrees_with_jsonschema() -> None:
         return real(envelope, *args)
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr("hatch_kindgi.pipeline.index_problems", capture)
+        patch.setattr("hatch_kindgi.pipeline.run.index_problems", capture)
         run_pipeline(TESTPACKS / "blocks", environ=GOLDEN_ENV)
     envelope = {**captured[0], "env": {"required": ["A_B"], "optional": []}}
     odd = ["1.0.0\n", "./x.json", "/x", "a\\b", "KINDGI_X", "x\n", "2026-01-02T03:04:05.678Z\n"]

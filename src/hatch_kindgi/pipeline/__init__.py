@@ -1,0 +1,36 @@
+"""The pipeline: wires the stages; the build hook and the command line are adapters over it.
+
+Every job starts the same way on a pack (`read`):
+
+    config -> discover -> blocks        read_pack  -> PackRead
+    (the job's pins) -> code            pack_code  -> CodeOutcome
+
+then goes on with its own:
+
+- `run.run_pipeline` (the build hook, `check`, `index`, `diff`, `check --watch`): the rules
+  across entries, the comparison with an earlier release, the Python files the wheel ships,
+  and the index -> `PipelineResult`. `cache.PipelineCache` is what `check --watch` keeps
+  between runs.
+- `entries.load_entries` (`render`): the blocks, and the agents when the target needs them.
+- `entries.entries_at` (`against` at a git revision): the entries of the pack's copy there.
+
+Data in, data out: the rules live in the stages, none here.
+"""
+
+from __future__ import annotations
+
+from hatch_kindgi.index.pins import LocalPins
+from hatch_kindgi.pipeline.cache import PipelineCache
+from hatch_kindgi.pipeline.entries import LoadedEntries, load_entries
+from hatch_kindgi.pipeline.read import has_code_modules
+from hatch_kindgi.pipeline.run import PipelineResult, run_pipeline
+
+__all__ = [
+    "LoadedEntries",
+    "LocalPins",
+    "PipelineCache",
+    "PipelineResult",
+    "has_code_modules",
+    "load_entries",
+    "run_pipeline",
+]

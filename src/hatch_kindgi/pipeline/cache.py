@@ -1,0 +1,56 @@
+"""What `check --watch` keeps from one run of the pipeline to the next on the same pack."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from hatch_kindgi.blocks.cache import fingerprint
+from hatch_kindgi.blocks.stage import BlocksCache
+from hatch_kindgi.config.stage import PYPROJECT
+from hatch_kindgi.index.stage import pack_index_schema
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from hatch_kindgi.code.outcome import CodeOutcome
+    from hatch_kindgi.index.pins import Pins
+
+
+class PipelineCache:
+    """What a run may reuse from the runs before it on the same pack (`check --watch`): each
+    block file's own checks while the file is unchanged, the code stage's outcome until a
+    code module, another Python file or pyproject.toml changes, and which entries passed the
+    index checks. The rules across files and entries always run again, so the problems are
+    those of a fresh run."""
+
+    def __init__(self) -> None:
+        from hatch_kindgi.index.cache import IndexChecks  # jsonschema: only a watch needs it
+
+        self.blocks = BlocksCache()
+        self.index = IndexChecks(pack_index_schema())
+        self._code: tuple[Hashable, CodeOutcome] | None = None
+
+    def forget(self, paths: Iterable[str]) -> None:
+        """Drop what was made from `paths` (pack-relative), which a watcher saw change."""
+        changed = list(paths)
+        self.blocks.files.forget(changed)
+        if any(path.endswith((".py", ".pyi")) or path == PYPROJECT for path in changed):
+            self._code = None
+
+    def code(
+        self,
+        root: Path,
+        modules: Sequence[str],
+        pins: Pins,
+        timeout: float,
+        index: Callable[[], CodeOutcome],
+    ) -> CodeOutcome:
+        """The code stage's outcome kept for the same pyproject.toml, `modules`, `pins` and
+        `timeout`, else `index()`, kept."""
+        # The modules' fingerprints too, so an edit is seen even without a watcher's word.
+        sources = tuple((path, fingerprint(root / path)) for path in (PYPROJECT, *modules))
+        key = (sources, pins.artifact_version, pins.published_at, timeout)
+        if self._code is None or self._code[0] != key:
+            self._code = (key, index())
+        return self._code[1]

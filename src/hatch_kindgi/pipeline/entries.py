@@ -1,0 +1,89 @@
+"""A pack's entries for the jobs that read them rather than build: `render` (`load_entries`)
+and the comparison with a pack's copy at a git revision (`entries_at`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from hatch_kindgi.blocks.stage import BlocksOutcome
+from hatch_kindgi.code.outcome import NO_CODE, CodeOutcome
+from hatch_kindgi.config.stage import PackConfig
+from hatch_kindgi.index.pins import LocalPins, Pins, resolve_pins
+from hatch_kindgi.pipeline.read import pack_code, read_pack
+from hatch_kindgi.report.problems import Problem, has_errors
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from hatch_kindgi.against.stage import PackEntries
+
+
+@dataclass(frozen=True)
+class LoadedEntries:
+    """A pack's entries, for a command that reads them rather than building (`render`):
+    its blocks, its agents (None when its code was not indexed), and every problem found on
+    the way (config, discovery, blocks, code)."""
+
+    blocks: BlocksOutcome
+    agents: tuple[dict[str, Any], ...] | None
+    problems: tuple[Problem, ...]
+
+
+def load_entries(
+    root: Path,
+    environ: Mapping[str, str],
+    *,
+    needs_code: Callable[[BlocksOutcome], bool],
+) -> LoadedEntries:
+    """The entries of the pack at `root` without checks across them or an index: its blocks,
+    and its agents when `needs_code` says, given the blocks, that they are needed."""
+    read = read_pack(root)
+    if read.pack is None or not needs_code(read.blocks):
+        return LoadedEntries(read.blocks, None, read.problems)
+    version = read.pack.pack_version
+    pins, pin_problems = resolve_pins(
+        root, read.options, environ, version, local=LocalPins(None, None, version)
+    )
+    code = NO_CODE if pins is None else pack_code(root, read, pins, runner="command-line")
+    return LoadedEntries(read.blocks, code.agents, (*read.problems, *pin_problems, *code.problems))
+
+
+_REFERENCE_PINS = Pins("0", "1970-01-01T00:00:00.000Z", "a reference", "a reference")
+"""The pins the code stage gets at a reference: no entry carries them."""
+
+
+def entries_at(root: Path, ref: str) -> tuple[PackEntries | None, list[str]]:
+    """The entries of the pack copied out of `ref` into `root`, by the same stages, and notes
+    on what could not be compared; the code stage runs (in its bounded child) only when the
+    kindgi SDK is here."""
+    read = read_pack(root)
+    if read.pack is None:
+        return None, [
+            f"the pyproject.toml at {ref} has no usable [tool.kindgi]: nothing to compare with"
+        ]
+    code = pack_code(root, read, _REFERENCE_PINS, runner="build")
+    notes = []
+    if any(problem.code == "sdk-missing" for problem in code.problems):
+        notes.append(
+            f"the kindgi SDK is not installed here, so the code at {ref} was not indexed: "
+            "only blocks are compared"
+        )
+    elif has_errors([*read.problems, *code.problems]):
+        notes.append(
+            f"the pack at {ref} has errors of its own: its entries with errors are left out"
+        )
+    return pack_entries_of(read.pack, read.blocks, code), notes
+
+
+def pack_entries_of(pack: PackConfig, blocks: BlocksOutcome, code: CodeOutcome) -> PackEntries:
+    """One side of a comparison: the pack's entries and env names."""
+    from hatch_kindgi.against.stage import pack_entries  # only a comparison loads against/
+
+    return pack_entries(
+        {**code.lists(), "blocks": blocks.entries},
+        env_required=pack.env_required,
+        env_optional=pack.env_optional,
+        pack_version=pack.pack_version,
+    )

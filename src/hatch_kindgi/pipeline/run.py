@@ -1,0 +1,153 @@
+"""A run of the whole pipeline: the pack read, checked across its entries, compared with an
+earlier release when one is named, and its index made (`run_pipeline`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from functools import cached_property, partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from hatch_kindgi.against.reference import RefRequest, choose_reference
+from hatch_kindgi.checks.stage import check_entries
+from hatch_kindgi.code.outcome import NO_CODE
+from hatch_kindgi.config.stage import HookOptions, PackConfig, Runner, package_name
+from hatch_kindgi.discover.stage import code_files, misnamed_problem
+from hatch_kindgi.index.pins import LocalPins, Pins, resolve_pins
+from hatch_kindgi.index.stage import build_envelope, index_problems, serialized
+from hatch_kindgi.pipeline.entries import entries_at, pack_entries_of
+from hatch_kindgi.pipeline.read import pack_code, read_pack
+from hatch_kindgi.report.formats import fails
+from hatch_kindgi.report.problems import Problem, has_errors
+
+if TYPE_CHECKING:
+    from hatch_kindgi.against.stage import Comparison, PackEntries
+    from hatch_kindgi.pipeline.cache import PipelineCache
+
+
+@dataclass(frozen=True)
+class PipelineResult:
+    """What a run gives its adapter: the index bytes (None on error) and every problem."""
+
+    serialize: Callable[[], bytes] | None  # the index's bytes, when there is an index
+    problems: tuple[Problem, ...]
+    options: HookOptions
+    package: str | None = None
+    python_files: tuple[str, ...] = ()
+    pins: Pins | None = None
+    pack: PackConfig | None = None
+    comparison: Comparison | None = None
+    notes: tuple[str, ...] = ()
+
+    @cached_property
+    def index(self) -> bytes | None:
+        """The index bytes, None on error; written on first use, so a run that only reports
+        (`check --watch`) doesn't pay for them."""
+        return None if self.serialize is None else self.serialize()
+
+    @property
+    def failed(self) -> bool:
+        """No index, or problems that fail the build (any error; any warning when strict).
+        Asks whether there is an index, not for its bytes: `check` never writes them."""
+        return self.serialize is None or fails(self.problems, strict=self.options.strict)
+
+
+def run_pipeline(
+    root: Path,
+    hook_config: Mapping[str, Any] | None = None,
+    *,
+    dist_name: str | None = None,
+    dist_version: str | None = None,
+    environ: Mapping[str, str] | None = None,
+    recorded_pins: Mapping[str, str] | None = None,
+    now: Callable[[], datetime] | None = None,
+    local_pins: LocalPins | None = None,
+    against: str | RefRequest | None = None,
+    runner: Runner = "build",
+    cache: PipelineCache | None = None,
+) -> PipelineResult:
+    """Check the pack at `root` and build its index; `hook_config` None reads it from the
+    pyproject (the command line), a mapping is what Hatchling hands the hook.
+
+    `local_pins` are the command line's pins (`index`, `diff`). `against` is the command
+    line's reference to compare with; it wins over the hook option and the environment
+    (`recorded_pins` says this is an unpacked sdist, which compared when it was built).
+    `runner` is who runs it, the build hook or the command line: the stages say what to
+    install for that one. A `cache` kept from earlier runs on `root` spares the work on what
+    didn't change since."""
+    environ = environ or {}
+    read = read_pack(root, hook_config, cache=None if cache is None else cache.blocks)
+    options, pack = read.options, read.pack
+    package = package_name(options, dist_name or (pack.project_name if pack else None))
+    if pack is None:
+        return PipelineResult(None, read.problems, options, package)
+    problems = [*read.problems, *read.found.not_modules(root)]
+    pins, pin_problems = resolve_pins(
+        root,
+        options,
+        environ,
+        dist_version or pack.pack_version,
+        recorded=recorded_pins,
+        now=now,
+        local=local_pins,
+    )
+    problems.extend(pin_problems)
+    code = NO_CODE if pins is None else pack_code(root, read, pins, runner=runner, cache=cache)
+    problems.extend(code.problems)
+    problems.extend(
+        check_entries(code.tools, code.guardrails, code.agents, code.flows, read.blocks.entries)
+    )
+    comparison: Comparison | None = None
+    notes: tuple[str, ...] = ()
+    request = choose_reference(against, options.against, environ, root=root)
+    if request is not None and recorded_pins is not None:
+        notes = (f"an unpacked sdist: it was compared with {request.text} when it was built",)
+    elif request is not None:
+        now_entries = pack_entries_of(pack, read.blocks, code)
+        comparison, problems = _compared(request, root, now_entries, problems, package=package)
+        if comparison is not None:
+            notes = comparison.diff.notes
+
+    python = code_files(root, pack.discovery, code.module_paths())
+    misnamed = {*read.found.misnamed(), *python.misnamed}
+    problems.extend(misnamed_problem(path) for path in sorted(misnamed))
+    result = partial(
+        PipelineResult,
+        options=options,
+        package=package,
+        python_files=python.files,
+        pins=pins,
+        pack=pack,
+        comparison=comparison,
+        notes=notes,
+    )
+    if pins is None or has_errors(problems):
+        return result(None, tuple(problems))
+    envelope = build_envelope(pack, pins, code.lists(), read.blocks.entries)
+    faults = index_problems(envelope, None if cache is None else cache.index)
+    problems.extend(faults)
+    return result(None if faults else partial(serialized, envelope), tuple(problems))
+
+
+def _compared(
+    request: RefRequest,
+    root: Path,
+    now: PackEntries,
+    problems: list[Problem],
+    *,
+    package: str | None,
+) -> tuple[Comparison | None, list[Problem]]:
+    """The comparison of the pack's entries `now` with the reference `request` names, and
+    `problems` with the comparison's own."""
+    # The comparison's modules load only when there is something to compare with.
+    from hatch_kindgi.against.stage import compare_with_reference, superseded
+
+    comparison, against_problems = compare_with_reference(
+        request, root, now, package=package, entries_at=entries_at
+    )
+    problems = [*problems, *against_problems]
+    if comparison is not None:
+        problems = [*superseded(problems, comparison.problems), *comparison.problems]
+    return comparison, problems
