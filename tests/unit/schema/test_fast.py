@@ -20,7 +20,7 @@ from hatch_kindgi.schema.bounded import bounded_validator
 from hatch_kindgi.schema.patterns import validation_budget
 from tests.helpers.fast_path import fast_path_off
 from tests.helpers.golden import GOLDEN_ENV, broken_cases, expected_report
-from tests.helpers.packs import BROKEN, TESTPACKS
+from tests.helpers.packs import BROKEN, TESTPACKS, has_code
 
 pytestmark = pytest.mark.skipif(not fast.available(), reason="jsonschema-rs needs Python 3.10+")
 
@@ -256,7 +256,7 @@ def test_fast_values_agree_on_generated_schemas(schema: Any, instance: Any) -> N
 @pytest.mark.parametrize("case", broken_cases())
 def test_reports_are_the_same_without_the_fast_path(case: str) -> None:
     """jsonschema alone (as on Python 3.9) gives every golden report exactly."""
-    if any((BROKEN / case / folder).is_dir() for folder in ("tools", "guardrails", "agents")):
+    if has_code(BROKEN / case):
         pytest.importorskip("kindgi")
     with fast_path_off():
         result = run_pipeline(BROKEN / case, environ=GOLDEN_ENV)
