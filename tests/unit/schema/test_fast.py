@@ -253,6 +253,23 @@ def test_fast_values_agree_on_generated_schemas(schema: Any, instance: Any) -> N
         assert _bounded_valid(schema, instance)
 
 
+def test_fast_path_off_leaves_everything_to_jsonschema() -> None:
+    """The comparisons below are not of the fast path with itself: inside `fast_path_off`
+    jsonschema-rs answers nothing (values, metaschema, envelope), and it answers again after."""
+    from hatch_kindgi.index import stage as index_stage
+
+    schema = {"type": "integer"}
+    assert fast.fast_values(schema) is not None
+    assert fast.metaschema_valid(schema)
+    with fast_path_off():
+        assert not fast.available()
+        assert fast.fast_values(schema) is None
+        assert not fast.metaschema_valid(schema)
+        assert index_stage._fast_validator()._validator is None
+    assert fast.fast_values(schema) is not None
+    assert index_stage._fast_validator()._validator is not None
+
+
 @pytest.mark.parametrize("case", broken_cases())
 def test_reports_are_the_same_without_the_fast_path(case: str) -> None:
     """jsonschema alone (as on Python 3.9) gives every golden report exactly."""
