@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import shutil
 import sys
-import venv
 from pathlib import Path
 
 import pytest
@@ -16,29 +15,23 @@ from hatch_kindgi.pipeline import run_pipeline
 from tests.helpers.cli import run_cli
 from tests.helpers.git import commit_all, git, init_repo, replace_tree
 from tests.helpers.golden import GOLDEN_ENV
-from tests.helpers.packs import TESTPACKS, build_env, copy_pack, report_of, run_build, wheel_files
+from tests.helpers.packs import (
+    TESTPACKS,
+    build_env,
+    copy_pack,
+    edit_text,
+    report_of,
+    run_build,
+    scratch_pyproject,
+    wheel_files,
+)
 
 pytestmark = pytest.mark.slow
 
 HISTORY = TESTPACKS / "history"
 DIFF_SCHEMA = Path("src/hatch_kindgi/against/diff.schema.json")
 
-PYPROJECT = """\
-[build-system]
-requires = ["hatchling", "hatch-kindgi"]
-build-backend = "hatchling.build"
-
-[project]
-name = "acme-style"
-version = "1.0.0"
-
-[tool.kindgi.pack]
-id = "acme.style"
-version = "1.0.0"
-
-[tool.hatch.build.hooks.kindgi]
-published-at = "2026-01-02T03:04:05.678Z"
-"""
+PYPROJECT = scratch_pyproject("acme-style", "acme.style", sdk=False)
 STYLE = """\
 {
   "id": "acme.reply-style",
@@ -86,18 +79,12 @@ def _pack(repo: Path) -> Path:
     return repo / "packs" / "style"
 
 
-def _edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text("utf-8")
-    assert old in text, (path, old)
-    path.write_text(text.replace(old, new), "utf-8")
-
-
 def _change_values(pack: Path) -> None:
-    _edit(pack / "blocks" / "reply-style.json", '"refundLimit": 50', '"refundLimit": 80')
+    edit_text(pack / "blocks" / "reply-style.json", '"refundLimit": 50', '"refundLimit": 80')
 
 
 def _bump(pack: Path) -> None:
-    _edit(pack / "blocks" / "reply-style.json", '"version": "1.0.0"', '"version": "1.0.1"')
+    edit_text(pack / "blocks" / "reply-style.json", '"version": "1.0.0"', '"version": "1.0.1"')
 
 
 def test_values_changed_without_a_new_version(repo: Path) -> None:
@@ -137,7 +124,7 @@ def test_moved_file_is_no_change(repo: Path) -> None:
     (pack / "blocks" / "x").mkdir()
     git(repo, "mv", "packs/style/blocks/reply-style.json", "packs/style/blocks/x/style.json")
     git(repo, "mv", "packs/style/blocks/prompts", "packs/style/blocks/p")
-    _edit(pack / "blocks" / "reply-prompt.json", "prompts/reply.liquid", "p/reply.liquid")
+    edit_text(pack / "blocks" / "reply-prompt.json", "prompts/reply.liquid", "p/reply.liquid")
     commit_all(repo, "move")
     run = run_cli("check", str(pack), "--against", "HEAD~1")
     assert (run.returncode, run.stdout, run.stderr) == (0, "", "")
@@ -151,7 +138,7 @@ def test_environment_and_option_and_flag(repo: Path) -> None:
     commit_all(repo, "values")
     run = run_cli("check", str(pack), env={"KINDGI_AGAINST": "HEAD~1"})
     assert (run.returncode, run.stdout) == (1, REUSED_STYLE.format(ref="HEAD~1"))
-    _edit(
+    edit_text(
         pack / "pyproject.toml",
         "[tool.hatch.build.hooks.kindgi]\n",
         '[tool.hatch.build.hooks.kindgi]\nagainst = "HEAD"\n',
@@ -199,7 +186,7 @@ def test_build_with_the_against_option(
     """`python -m build --wheel` with `against = "v1.0.0"` fails on a reused version with
     the report naming the file and pointer, builds nothing, and builds once bumped."""
     pack = _pack(repo)
-    _edit(
+    edit_text(
         pack / "pyproject.toml",
         "[tool.hatch.build.hooks.kindgi]\n",
         '[tool.hatch.build.hooks.kindgi]\nagainst = "v1.0.0"\n',
@@ -271,7 +258,9 @@ def test_new_pack_is_a_note(repo: Path) -> None:
     """A pack the reference doesn't have yet: nothing to compare, a note, exit 0."""
     second = repo / "packs" / "new"
     second.mkdir()
-    (second / "pyproject.toml").write_text(PYPROJECT.replace("acme-style", "acme-new"), "utf-8")
+    (second / "pyproject.toml").write_text(
+        scratch_pyproject("acme-new", "acme.style", sdk=False), "utf-8"
+    )
     run = run_cli("check", str(second), "--against", "HEAD")
     assert (run.returncode, run.stdout) == (0, "")
     assert run.stderr == (
@@ -304,7 +293,7 @@ def test_agent_instructions_changed_without_a_new_version(tmp_path: Path) -> Non
     (pack / "agents" / "drafter.py").write_text(AGENT, "utf-8")
     init_repo(pack)
     commit_all(pack, "release")
-    _edit(pack / "agents" / "drafter.py", "over 50 EUR", "over 80 EUR")
+    edit_text(pack / "agents" / "drafter.py", "over 50 EUR", "over 80 EUR")
     expected = (
         "agents/drafter.py: error[version-reused]: /instructions: agent "
         '"acme.ledger.reply-drafter" version 1.0.0 is also at HEAD with other content '
@@ -320,7 +309,7 @@ def test_agent_instructions_changed_without_a_new_version(tmp_path: Path) -> Non
     assert built.returncode != 0
     assert report_of(built.stderr) == expected
     assert built.artifacts == []
-    _edit(pack / "agents" / "drafter.py", 'version="1.0.0"', 'version="1.0.1"')
+    edit_text(pack / "agents" / "drafter.py", 'version="1.0.0"', 'version="1.0.1"')
     run = run_cli("check", str(pack), "--against", "HEAD")
     assert (run.returncode, run.stdout, run.stderr) == (0, "", "")
     built = run_build(
@@ -387,7 +376,7 @@ def test_diff_of_an_unknown_reference_exits_1(repo: Path) -> None:
 
 
 def test_revision_code_without_the_sdk_compares_blocks_only(
-    repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    repo: Path, bare_python: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Where the SDK is not installed, the revision's code is not indexed (nothing of it is
     imported): its blocks are still compared, and a note says so."""
@@ -397,9 +386,7 @@ def test_revision_code_without_the_sdk_compares_blocks_only(
     commit_all(repo, "with an agent")
     shutil.rmtree(pack / "agents")
     _change_values(pack)
-    bare = tmp_path / "bare"
-    venv.create(bare, with_pip=False)
-    monkeypatch.setattr(sys, "executable", str(bare / "bin" / "python"))
+    monkeypatch.setattr(sys, "executable", str(bare_python))
     result = run_pipeline(pack, environ=GOLDEN_ENV, against="HEAD")
     assert [(p.code, p.file) for p in result.problems] == [
         ("version-reused", "blocks/reply-style.json")

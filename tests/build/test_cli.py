@@ -13,6 +13,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from hatch_kindgi.index.pins import next_artifact_version
+from tests.helpers.cli import run_cli
 from tests.helpers.golden import GOLDEN_ENV, broken_cases, expected_report
 from tests.helpers.packs import BROKEN, build_env, copy_pack
 from tests.oracle.node import node_canonical
@@ -23,45 +24,33 @@ ANNOTATION = re.compile(
 )
 
 
-def _cli_run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "hatch_kindgi", *args],
-        capture_output=True,
-        text=True,
-        env=build_env({**GOLDEN_ENV, **(env or {})}),
-        check=False,
-        stdin=subprocess.DEVNULL,
-        timeout=300,
-    )
-
-
 @pytest.mark.parametrize("case", broken_cases())
 def test_check_reports_what_the_build_reports(case: str) -> None:
     """`check` on a broken pack prints exactly its golden report (the build's) and exits 1."""
-    run = _cli_run("check", str(BROKEN / case))
+    run = run_cli("check", str(BROKEN / case))
     assert (run.returncode, run.stdout, run.stderr) == (1, expected_report(case), "")
 
 
 def test_check_clean_pack_prints_nothing() -> None:
     """A clean pack: no output, exit 0."""
-    run = _cli_run("check", str(Path("testpacks/minimal")))
+    run = run_cli("check", str(Path("testpacks/minimal")))
     assert (run.returncode, run.stdout, run.stderr) == (0, "", "")
 
 
 def test_usage_errors_exit_2(tmp_path: Path) -> None:
     """No pyproject, an unknown command, a bad --published-at: exit 2 with a message."""
-    missing = _cli_run("check", str(tmp_path))
+    missing = run_cli("check", str(tmp_path))
     assert (missing.returncode, missing.stdout) == (2, "")
     assert missing.stderr == f"hatch-kindgi: no pyproject.toml in {tmp_path}\n"
-    assert _cli_run("frobnicate").returncode == 2
-    bad = _cli_run("index", "testpacks/minimal", "--published-at", "noon")
+    assert run_cli("frobnicate").returncode == 2
+    bad = run_cli("index", "testpacks/minimal", "--published-at", "noon")
     assert bad.returncode == 2
     assert "--published-at 'noon' is not an ISO 8601 date-time" in bad.stderr
 
 
 def test_help_names_both_commands() -> None:
     """--help exits 0 and explains check and index."""
-    run = _cli_run("--help")
+    run = run_cli("--help")
     assert run.returncode == 0
     assert "check" in run.stdout
     assert "index" in run.stdout
@@ -71,7 +60,7 @@ def test_help_names_both_commands() -> None:
 def test_json_report_validates_against_shipped_schema() -> None:
     """--format json is one document that satisfies report/report.schema.json."""
     schema = json.loads(Path("src/hatch_kindgi/report/report.schema.json").read_text("utf-8"))
-    run = _cli_run("check", str(BROKEN / "config-many-faults"), "--format", "json")
+    run = run_cli("check", str(BROKEN / "config-many-faults"), "--format", "json")
     assert run.returncode == 1
     document = json.loads(run.stdout)
     assert list(Draft202012Validator(schema).iter_errors(document)) == []
@@ -87,7 +76,7 @@ def test_json_report_validates_against_shipped_schema() -> None:
 
 def test_github_format_follows_annotation_syntax() -> None:
     """--format github prints one workflow command a problem."""
-    run = _cli_run("check", str(BROKEN / "config-env-names"), "--format", "github")
+    run = run_cli("check", str(BROKEN / "config-env-names"), "--format", "github")
     lines = run.stdout.splitlines()
     assert len(lines) == 4
     assert all(ANNOTATION.fullmatch(line) for line in lines), lines
@@ -135,7 +124,7 @@ def test_index_counts_up_within_a_day(tmp_path: Path) -> None:
     today = datetime.now(timezone.utc).strftime("%Y%m%d")
     versions = []
     for _ in range(2):
-        run = _cli_run("index", str(pack), "-o", str(output))
+        run = run_cli("index", str(pack), "-o", str(output))
         assert run.returncode == 0, run.stderr
         written = json.loads(output.read_bytes())
         assert output.read_bytes() == node_canonical(written)
@@ -162,6 +151,6 @@ def test_index_with_problems_keeps_old_file(tmp_path: Path) -> None:
     pack.mkdir()
     (pack / "pyproject.toml").write_bytes((BROKEN / "config-env-names/pyproject.toml").read_bytes())
     (pack / "index.json").write_bytes(b"previous\n")
-    run = _cli_run("index", str(pack))
+    run = run_cli("index", str(pack))
     assert run.returncode == 1
     assert (pack / "index.json").read_bytes() == b"previous\n"

@@ -9,35 +9,25 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers.packs import TESTPACKS, build_env
-from tests.helpers.repro import offline_env, offline_wheelhouse, run_checked
+from tests.helpers.golden import GOLDEN_ENV
+from tests.helpers.packs import TESTPACKS, build_env, run_captured, run_checked
 
 pytestmark = [pytest.mark.slow, pytest.mark.sdk]
 
 
 def _check(venv: Path, pack: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [str(venv / "bin" / "hatch-kindgi"), "check", str(pack)],
-        capture_output=True,
-        text=True,
-        env=build_env({"SOURCE_DATE_EPOCH": "1767225600"}),
-        check=False,
-        timeout=300,
-        stdin=subprocess.DEVNULL,
-    )
+    return run_captured([venv / "bin" / "hatch-kindgi", "check", pack], env=build_env(GOLDEN_ENV))
 
 
 def test_check_says_to_install_the_sdk_extra_then_works_with_it(
-    tmp_path: Path, wheelhouse: Path
+    tmp_path: Path, offline: dict[str, str]
 ) -> None:
     """`pip install hatch-kindgi`, then `hatch-kindgi check` on a code pack: one sdk-missing
     problem naming `pip install 'hatch-kindgi[sdk]'`; after exactly that, the check is clean."""
-    deps = offline_wheelhouse(wheelhouse, "cli", ("kindgi",))
-    env = offline_env(deps)
     venv = tmp_path / "venv"
-    run_checked([sys.executable, "-m", "venv", str(venv)], env=build_env())
+    run_checked([sys.executable, "-m", "venv", str(venv)])
     pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet"]
-    run_checked([*pip, "hatch-kindgi"], env=env)
+    run_checked([*pip, "hatch-kindgi"], env=offline)
     pack = TESTPACKS / "code-only"
 
     without = _check(venv, pack)
@@ -52,6 +42,6 @@ def test_check_says_to_install_the_sdk_extra_then_works_with_it(
         "1 error, 0 warnings in 1 file\n"
     )
 
-    run_checked([*pip, "hatch-kindgi[sdk]"], env=env)
+    run_checked([*pip, "hatch-kindgi[sdk]"], env=offline)
     with_sdk = _check(venv, pack)
     assert (with_sdk.returncode, with_sdk.stdout, with_sdk.stderr) == (0, "", "")

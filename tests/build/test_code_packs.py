@@ -8,7 +8,6 @@ satisfy, installed from the wheel into a fresh virtualenv.
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.helpers.oracles import independent_blocks
+from tests.helpers.oracles import independent_blocks, sdk_index
 from tests.helpers.packs import build_env, copy_pack, run_build, wheel_files
 from tests.helpers.service import Installed, child_env, install_wheel, serve_pack
 from tests.oracle.node import node_canonical, require_node
@@ -60,40 +59,6 @@ def hook_published_at(pack: Path) -> str:
     return value
 
 
-def sdk_index(pack: Path, output: Path, pins: Pins) -> bytes:
-    """What `python -m kindgi.pack index` writes for `pack` and `pins` (it must index clean)."""
-    output.parent.mkdir(parents=True, exist_ok=True)
-    completed = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "kindgi.pack",
-            "index",
-            "--pack-dir",
-            str(pack),
-            "--output",
-            str(output),
-            "--artifact-version",
-            pins.artifact_version,
-            "--published-at",
-            pins.published_at,
-            "--json",
-        ],
-        cwd=output.parent,
-        env=build_env(),
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-        stdin=subprocess.DEVNULL,
-    )
-    assert completed.returncode == 0, completed.stdout + completed.stderr
-    outcome = json.loads(completed.stdout.splitlines()[-1])
-    assert outcome["kind"] == "ok", outcome
-    assert (outcome["value"]["fileErrors"], outcome["value"]["warnings"]) == ([], [])
-    return output.read_bytes()
-
-
 def module_paths(index: dict[str, Any]) -> set[str]:
     """Every module the index names (tools, agents, flows: modulePath; guardrails: the check)."""
     paths: set[str] = set()
@@ -133,7 +98,9 @@ def test_code_only_wheel_index_is_the_sdk_index_byte_for_byte(
         hook_published_at(pack),
     )
     peer = copy_pack("code-only", tmp_path / "peer")
-    expected = sdk_index(peer, tmp_path / "sdk" / "index.json", pins)
+    expected = sdk_index(
+        peer, tmp_path / "sdk" / "index.json", pins.artifact_version, pins.published_at
+    )
 
     assert files[f"{CODE_ONLY_PACKAGE}/index.json"] == expected
     index = json.loads(expected)
@@ -168,7 +135,7 @@ def full_sdk_index(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     folder = tmp_path_factory.mktemp("full-sdk")
     pack = copy_pack("full", folder)
     pins = Pins("1.0.0", hook_published_at(pack))
-    data = sdk_index(pack, folder / "out" / "index.json", pins)
+    data = sdk_index(pack, folder / "out" / "index.json", pins.artifact_version, pins.published_at)
     index: dict[str, Any] = json.loads(data)
     return index
 

@@ -8,7 +8,15 @@ from pathlib import Path
 import pytest
 
 from tests.helpers.golden import GOLDEN_ENV, expected_report, tree_digest
-from tests.helpers.packs import BROKEN, build_env, copy_pack, report_of, run_build, wheel_files
+from tests.helpers.packs import (
+    BROKEN,
+    build_env,
+    copy_pack,
+    edit_text,
+    report_of,
+    run_build,
+    wheel_files,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -40,14 +48,10 @@ def test_too_many_spellings_fail_with_the_golden_report(
 
 
 def _set_discovery(pack: Path, kind: str, pattern: str) -> None:
-    pyproject = pack / "pyproject.toml"
-    text = pyproject.read_text("utf-8")
-    pyproject.write_text(
-        text.replace(
-            "[tool.kindgi.pack]",
-            f"[tool.kindgi.discovery]\n{kind} = {pattern!r}\n\n[tool.kindgi.pack]",
-        ),
-        "utf-8",
+    edit_text(
+        pack / "pyproject.toml",
+        "[tool.kindgi.pack]",
+        f"[tool.kindgi.discovery]\n{kind} = {pattern!r}\n\n[tool.kindgi.pack]",
     )
 
 

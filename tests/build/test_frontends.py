@@ -19,7 +19,14 @@ from pathlib import Path
 import pytest
 
 from tests.helpers.golden import GOLDEN_ENV, expected_report
-from tests.helpers.packs import build_env, copy_pack, run_build, wheel_files
+from tests.helpers.packs import (
+    build_env,
+    copy_pack,
+    run_build,
+    run_captured,
+    run_checked,
+    wheel_files,
+)
 from tests.helpers.repro import (
     COMMIT_PUBLISHED_AT,
     INDEX,
@@ -27,9 +34,6 @@ from tests.helpers.repro import (
     SDIST_ROOT,
     drop_pin_option,
     git_commit,
-    offline_env,
-    offline_wheelhouse,
-    run_checked,
     sandboxed,
     sdist_member,
     sha256,
@@ -56,16 +60,6 @@ if isinstance(service, list):
     sys.exit("\\n".join(service))
 print(importlib.import_module("acme_ledger.tools.ledger").__file__)
 """
-
-
-@pytest.fixture(scope="module")
-def offline(wheelhouse: Path) -> dict[str, str]:
-    """A build environment whose installers, pip and uv, take every package from a local
-    wheelhouse: hatch-kindgi, hatchling and kindgi at this virtualenv's versions, their
-    dependencies, and `editables` for editable installs."""
-    return offline_env(
-        offline_wheelhouse(wheelhouse, "deps", ("hatchling", "kindgi"), ("editables",))
-    )
 
 
 @pytest.fixture(scope="module")
@@ -96,22 +90,9 @@ def reference(git_pack: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return wheel
 
 
-def run_unchecked(command: list[str], *, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    """Run `command` and return what happened, for the test to judge."""
-    return subprocess.run(
-        command,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=600,
-        check=False,
-        stdin=subprocess.DEVNULL,
-    )
-
-
 def fresh_venv(folder: Path) -> Path:
     """A new virtualenv without pip (the test's pip installs into it); its interpreter."""
-    run_checked([sys.executable, "-m", "venv", "--without-pip", str(folder)], env=build_env())
+    run_checked([sys.executable, "-m", "venv", "--without-pip", str(folder)])
     return folder / "bin" / "python"
 
 
@@ -129,7 +110,7 @@ def frontend_tools(tmp_path_factory: pytest.TempPathFactory) -> Path:
         [sys.executable, "-m", "pip", "--python", str(python), "install", "uv"],
         [str(venv / "bin" / "uv"), "pip", "install", "--python", str(python), "hatch"],
     ):
-        install = run_unchecked(command, env=env)
+        install = run_captured(command, env=env, timeout=600)
         if install.returncode != 0:
             pytest.skip(f"uv and hatch could not be installed from PyPI: {install.stderr[-2000:]}")
     return venv / "bin"
@@ -240,7 +221,7 @@ def pip_install_editable(
 ) -> subprocess.CompletedProcess[str]:
     """`pip install -e PACK` into the virtualenv of `python`."""
     command = [sys.executable, "-m", "pip", "--python", str(python), "install", "-e", str(pack)]
-    return run_unchecked(command, env=env)
+    return run_captured(command, env=env, timeout=600)
 
 
 def test_editable_install(
@@ -253,7 +234,6 @@ def test_editable_install(
     assert install.returncode == 0, install.stderr
     purelib = run_checked(
         [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-        env=build_env(),
     )
     site_packages = Path(purelib.stdout.strip())
     installed = site_packages / "acme_ledger"
@@ -273,9 +253,7 @@ def test_editable_install(
     direct_url = site_packages / "acme_ledger-1.0.0.dist-info" / "direct_url.json"
     assert json.loads(direct_url.read_text("utf-8"))["dir_info"] == {"editable": True}
 
-    served = run_checked(
-        [str(python), "-I", "-c", SERVE_FROM_SITE_PACKAGES], env=build_env(), cwd=tmp_path
-    )
+    served = run_checked([str(python), "-I", "-c", SERVE_FROM_SITE_PACKAGES], cwd=tmp_path)
     assert Path(served.stdout.strip().splitlines()[-1]) == installed / "tools" / "ledger.py"
 
     # A snapshot: a later edit of the source doesn't reach the installed copy.

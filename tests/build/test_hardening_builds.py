@@ -9,46 +9,18 @@ from typing import Any
 
 import pytest
 
+from tests.helpers.blocks import settings, write
 from tests.helpers.golden import GOLDEN_ENV, tree_digest
 from tests.helpers.loopback import schema_server
-from tests.helpers.packs import BROKEN, build_env, report_of, run_build
+from tests.helpers.packs import BROKEN, build_env, report_of, run_build, scratch_pyproject
 
 pytestmark = pytest.mark.slow
 
-PYPROJECT = """\
-[build-system]
-requires = ["hatchling", "hatch-kindgi"]
-build-backend = "hatchling.build"
-
-[project]
-name = "hostile-pack"
-version = "1.0.0"
-dependencies = ["kindgi>=0.1.10,<0.2"]
-
-[tool.kindgi.pack]
-id = "acme.hostile"
-version = "1.0.0"
-
-[tool.hatch.build.hooks.kindgi]
-published-at = "2026-01-02T03:04:05.678Z"
-"""
+PYPROJECT = scratch_pyproject("hostile-pack", "acme.hostile")
 
 
 def _settings(block_id: str, schema: dict[str, Any]) -> str:
-    block = {
-        "id": block_id,
-        "version": "1.0.0",
-        "kind": "settings",
-        "content": {"values": {"limit": 5}, "schema": schema},
-    }
-    return json.dumps(block, indent=2) + "\n"
-
-
-def _write(root: Path, files: dict[str, str]) -> None:
-    for name, text in files.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+    return json.dumps(settings(block_id, "1.0.0", {"limit": 5}, schema), indent=2) + "\n"
 
 
 def test_build_fetches_nothing_from_a_loopback_schema_server(tmp_path: Path) -> None:
@@ -56,7 +28,7 @@ def test_build_fetches_nothing_from_a_loopback_schema_server(tmp_path: Path) -> 
     server, in settings, a guardrail's configSchema and an agent's output.schema: no request."""
     pack = tmp_path / "pack"
     with schema_server() as (base, requests):
-        _write(
+        write(
             pack,
             {
                 "pyproject.toml": PYPROJECT,

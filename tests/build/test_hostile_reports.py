@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers.golden import GOLDEN_ENV, expected_report, tree_digest
-from tests.helpers.packs import BROKEN, build_env, report_of, run_build
+from tests.helpers.packs import BROKEN, build_env, report_of, run_build, scratch_pyproject
 
 pytestmark = pytest.mark.slow
 
@@ -29,22 +29,7 @@ ANNOTATION = re.compile(
     r"::(error|warning|notice) file=[^,:\n]+(,line=\d+(,col=\d+)?)?,title=kindgi( [a-z0-9-]+)?::"
     r"[^\r\n]*"
 )
-PYPROJECT = """\
-[build-system]
-requires = ["hatchling", "hatch-kindgi"]
-build-backend = "hatchling.build"
-
-[project]
-name = "hostile-report"
-version = "1.0.0"
-
-[tool.kindgi.pack]
-id = "acme.hostile"
-version = "1.0.0"
-
-[tool.hatch.build.hooks.kindgi]
-published-at = "2026-01-02T03:04:05.678Z"
-"""
+PYPROJECT = scratch_pyproject("hostile-report", "acme.hostile", sdk=False)
 
 
 def _prompt(block_id: str, extra: dict[str, object] | None = None, **content: object) -> str:

@@ -12,15 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers.packs import copy_pack, run_build, wheel_files
+from tests.helpers.packs import copy_pack, run_build, run_checked, wheel_files
 from tests.helpers.repro import (
     COMMIT_PUBLISHED_AT,
     INDEX,
     drop_pin_option,
     git_commit,
-    offline_env,
-    offline_wheelhouse,
-    run_checked,
     sandboxed,
     sha256,
 )
@@ -59,17 +56,7 @@ def vcs_checkout(folder: Path, first: str, second: str) -> Path:
 
 
 @pytest.fixture(scope="module")
-def offline_vcs(wheelhouse: Path) -> dict[str, str]:
-    """Isolated builds take hatch-kindgi, hatchling, kindgi, hatch-vcs and setuptools-scm
-    from a local wheelhouse, at this virtualenv's versions: the non-isolated toolchain."""
-    pinned = ("hatchling", "kindgi", "hatch-vcs", "setuptools-scm")
-    return offline_env(offline_wheelhouse(wheelhouse, "vcs", pinned))
-
-
-@pytest.fixture(scope="module")
-def wheels(
-    tmp_path_factory: pytest.TempPathFactory, offline_vcs: dict[str, str]
-) -> dict[str, Path]:
+def wheels(tmp_path_factory: pytest.TempPathFactory, offline: dict[str, str]) -> dict[str, Path]:
     """Each hook order, isolated and not, built twice from one checkout: from the clean tree,
     then with the version file the first build left."""
     built: dict[str, Path] = {}
@@ -80,7 +67,7 @@ def wheels(
             pack = vcs_checkout(scratch / "checkout", first, second)
             assert not (pack / VERSION_FILE).exists()
             for state in ("clean", "left-over"):
-                env = sandboxed(scratch, offline_vcs)
+                env = sandboxed(scratch, offline)
                 outdir = scratch / f"dist-{state}"
                 run = run_build(pack, outdir, isolated=isolated, env=env)
                 assert run.returncode == 0, run.stderr

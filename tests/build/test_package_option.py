@@ -6,12 +6,11 @@ other packs of the vendor can share), and the SDK's pack service runs it from th
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
 
-from tests.helpers.packs import copy_pack, run_build, wheel_files
+from tests.helpers.packs import WheelCache, run_captured, wheel_files
 from tests.helpers.service import Installed, child_env, install_wheel, serve_pack
 
 pytestmark = [pytest.mark.slow, pytest.mark.sdk]
@@ -20,17 +19,9 @@ DIST_INFO = "acme_ledger-1.0.0.dist-info"
 
 
 @pytest.fixture(scope="module")
-def dotted_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def dotted_wheel(good_wheels: WheelCache) -> Path:
     """The full pack's wheel with `package = "acme.ledger"`."""
-    scratch = tmp_path_factory.mktemp("dotted")
-    pack = copy_pack("full", scratch)
-    pyproject = pack / "pyproject.toml"
-    text = pyproject.read_text("utf-8")
-    pyproject.write_text(text + 'package = "acme.ledger"\n', "utf-8")
-    run = run_build(pack, scratch / "dist", isolated=False)
-    assert run.returncode == 0, run.stderr
-    (wheel,) = run.wheels
-    return wheel
+    return good_wheels["full-dotted"]
 
 
 def test_dotted_package_is_nested_folders(dotted_wheel: Path) -> None:
@@ -72,19 +63,11 @@ def test_installed_dotted_pack_is_served_and_imported(installed: Installed, tmp_
             200,
             {"v": 2, "kind": "result", "output": {"expenseId": "exp-1"}},
         ), service.log()
-    imported = subprocess.run(
-        [
-            str(installed.python),
-            "-c",
-            "import acme.ledger.tools.ledger as m; print(m.__file__)",
-        ],
-        capture_output=True,
-        text=True,
+    imported = run_captured(
+        [installed.python, "-c", "import acme.ledger.tools.ledger as m; print(m.__file__)"],
         env=env,
         cwd=tmp_path,
-        check=False,
         timeout=120,
-        stdin=subprocess.DEVNULL,
     )
     assert imported.returncode == 0, imported.stderr
     assert Path(imported.stdout.strip()) == installed.site_packages / "acme/ledger/tools/ledger.py"

@@ -7,24 +7,15 @@ settings the render must pick, and checked line by line; none was copied from an
 from __future__ import annotations
 
 import subprocess
-import sys
 
 import pytest
 
-from tests.helpers.packs import TESTPACKS, build_env
+from tests.helpers.cli import run_cli
+from tests.helpers.packs import TESTPACKS
 
 
 def _render(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "hatch_kindgi", "render", *args],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=build_env({"PYTHONIOENCODING": "utf-8"}),
-        check=False,
-        stdin=subprocess.DEVNULL,
-        timeout=300,
-    )
+    return run_cli("render", *args, env={"PYTHONIOENCODING": "utf-8"}, encoding="utf-8")
 
 
 BLOCKS = str(TESTPACKS / "blocks")

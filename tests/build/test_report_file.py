@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
 import tarfile
 import zipfile
 from pathlib import Path
@@ -13,8 +12,17 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
+from tests.helpers.git import init_repo
 from tests.helpers.golden import GOLDEN_ENV, expected_report, tree_digest
-from tests.helpers.packs import BROKEN, REPO, build_env, copy_pack, report_of, run_build
+from tests.helpers.packs import (
+    BROKEN,
+    REPO,
+    build_env,
+    copy_pack,
+    edit_text,
+    report_of,
+    run_build,
+)
 from tests.helpers.sarif import github_faults, golden_rows, result_rows, schema_errors
 
 pytestmark = pytest.mark.slow
@@ -25,10 +33,7 @@ HOOK_TABLE = "[tool.hatch.build.hooks.kindgi]\n"
 
 def with_hook_options(pack: Path, options: str) -> Path:
     """`pack` with `options` (TOML lines) added to its hook table."""
-    pyproject = pack / "pyproject.toml"
-    text = pyproject.read_text("utf-8")
-    assert HOOK_TABLE in text
-    pyproject.write_text(text.replace(HOOK_TABLE, HOOK_TABLE + options), "utf-8")
+    edit_text(pack / "pyproject.toml", HOOK_TABLE, HOOK_TABLE + options)
     return pack
 
 
@@ -106,9 +111,7 @@ def test_environment_report_file_under_isolation(
 def test_sarif_paths_start_at_the_repository_root(tmp_path: Path) -> None:
     """A pack in a sub-folder of a git repository: each result's file is below that folder,
     as code scanning reads paths from the repository's root."""
-    repository = tmp_path / "repo"
-    repository.mkdir()
-    subprocess.run(["git", "init", "-q", str(repository)], check=True, capture_output=True)
+    repository = init_repo(tmp_path / "repo")
     pack = copy_pack(f"broken/{BROKEN_CASE}", repository / "packs")
     with_hook_options(pack, 'report-file = "../../kindgi.sarif"\n')
     run = run_build(pack, tmp_path / "dist", isolated=False, env=build_env(GOLDEN_ENV))

@@ -12,7 +12,15 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers.packs import TESTPACKS, BuildRun, build_env, copy_pack, run_build, wheel_files
+from tests.helpers.packs import (
+    TESTPACKS,
+    BuildRun,
+    build_env,
+    copy_pack,
+    run_build,
+    run_checked,
+    wheel_files,
+)
 from tests.helpers.repro import (
     COMMIT_PUBLISHED_AT,
     INDEX,
@@ -23,7 +31,6 @@ from tests.helpers.repro import (
     UNSETTLED_MTIME,
     drop_pin_option,
     git_commit,
-    run_checked,
     sandboxed,
     sdist_member,
     sha256,

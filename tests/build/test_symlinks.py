@@ -16,6 +16,7 @@ from tests.helpers.golden import GOLDEN_ENV, tree_digest
 from tests.helpers.packs import (
     build_env,
     copy_pack,
+    edit_text,
     report_of,
     run_build,
     scratch_pyproject,
@@ -197,13 +198,10 @@ def test_build_refuses_blocks_linked_to_proc_self(tmp_path: Path) -> None:
     pack = copy_pack("blocks", tmp_path / "work")
     shutil.rmtree(pack / "blocks")
     (pack / "blocks").symlink_to("/proc/self", target_is_directory=True)
-    text = (pack / "pyproject.toml").read_text("utf-8")
-    (pack / "pyproject.toml").write_text(
-        text.replace(
-            "[tool.kindgi.pack]",
-            '[tool.kindgi.discovery]\nblocks = "blocks/**"\n\n[tool.kindgi.pack]',
-        ),
-        "utf-8",
+    edit_text(
+        pack / "pyproject.toml",
+        "[tool.kindgi.pack]",
+        '[tool.kindgi.discovery]\nblocks = "blocks/**"\n\n[tool.kindgi.pack]',
     )
     report = _failed_without_secret(tmp_path, pack, {"ACME_SECRET": SECRET})
     assert report == (

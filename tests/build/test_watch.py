@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from hatch_kindgi.cli.main import main
-from tests.helpers.packs import TESTPACKS, build_env, copy_pack
+from tests.helpers.packs import TESTPACKS, build_env, copy_pack, edit_text
 
 WAIT_SECONDS = 10  # each change is seen in well under a second; a loaded machine gets slack
 
@@ -58,12 +58,6 @@ class _Lines:
         pytest.fail(f"no line starting {wanted!r} within {WAIT_SECONDS} s; saw {self.seen!r}")
 
 
-def _edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text("utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new), encoding="utf-8")
-
-
 def test_watch_sees_a_problem_then_its_fix_then_stops_on_ctrl_c(tmp_path: Path) -> None:
     """Edit a block file: its new problem appears (+); undo the edit: it goes away (-);
     SIGINT: exit 130, no traceback, nothing left running."""
@@ -86,7 +80,7 @@ def test_watch_sees_a_problem_then_its_fix_then_stops_on_ctrl_c(tmp_path: Path) 
         time.sleep(0.5)
 
         style = pack / "blocks" / "reply-style" / "1.2.0.json"
-        _edit(style, '"maxSentences": 4', '"maxSentences": 0')
+        edit_text(style, '"maxSentences": 4', '"maxSentences": 0')
         broke = lines.until("[")
         assert broke[0] == f"+ {PROBLEM}"
         assert (
@@ -94,7 +88,7 @@ def test_watch_sees_a_problem_then_its_fix_then_stops_on_ctrl_c(tmp_path: Path) 
             in (broke[1])
         )
 
-        _edit(style, '"maxSentences": 0', '"maxSentences": 4')
+        edit_text(style, '"maxSentences": 0', '"maxSentences": 4')
         fixed = lines.until("[")
         assert fixed[0] == f"- {PROBLEM}"
         assert " blocks/reply-style/1.2.0.json changed: no problems (+0 -1)" in fixed[1]

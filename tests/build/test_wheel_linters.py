@@ -5,19 +5,10 @@ from __future__ import annotations
 
 import ast
 import subprocess
-from pathlib import Path
 
 import pytest
 
-from tests.helpers.golden import CODE_FOLDERS
-from tests.helpers.packs import (
-    TESTPACKS,
-    build_env,
-    copy_pack,
-    run_build,
-    run_module,
-    wheel_files,
-)
+from tests.helpers.packs import TESTPACKS, WheelCache, build_env, has_code, run_module, wheel_files
 
 pytestmark = pytest.mark.slow
 
@@ -32,32 +23,16 @@ GOOD_PACKS = sorted(
 def _params() -> list[object]:
     """Each good testpack, the ones with code marked `sdk`, plus the full pack with a dotted
     `package`."""
-    params: list[object] = []
-    for name in GOOD_PACKS:
-        has_code = any((TESTPACKS / name / folder).is_dir() for folder in CODE_FOLDERS)
-        params.append(pytest.param(name, marks=pytest.mark.sdk) if has_code else name)
+    params: list[object] = [
+        pytest.param(name, marks=pytest.mark.sdk) if has_code(TESTPACKS / name) else name
+        for name in GOOD_PACKS
+    ]
     params.append(pytest.param("full-dotted", marks=pytest.mark.sdk))
     return params
 
 
 def _linter(*command: str) -> subprocess.CompletedProcess[str]:
     return run_module(*command, env=build_env({"NO_COLOR": "1"}))
-
-
-@pytest.fixture(scope="module")
-def wheels(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """One wheel of each pack in `_params`, built as `python -m build --wheel` builds it."""
-    built: dict[str, Path] = {}
-    for name in [*GOOD_PACKS, "full-dotted"]:
-        scratch = tmp_path_factory.mktemp(name)
-        pack = copy_pack(name.removesuffix("-dotted"), scratch)
-        if name.endswith("-dotted"):
-            pyproject = pack / "pyproject.toml"
-            pyproject.write_text(pyproject.read_text("utf-8") + 'package = "acme.ledger"\n')
-        run = run_build(pack, scratch / "dist", isolated=False)
-        assert run.returncode == 0, run.stderr
-        (built[name],) = run.wheels
-    return built
 
 
 def test_the_good_testpacks_are_all_here() -> None:
@@ -67,18 +42,18 @@ def test_the_good_testpacks_are_all_here() -> None:
 
 
 @pytest.mark.parametrize("name", _params())
-def test_check_wheel_contents_passes(wheels: dict[str, Path], name: str) -> None:
+def test_check_wheel_contents_passes(good_wheels: WheelCache, name: str) -> None:
     """check-wheel-contents with every check on: OK (a blocks-only wheel used to fail W010,
     its package folder holding no Python module)."""
-    wheel = wheels[name]
+    wheel = good_wheels[name]
     run = _linter("check_wheel_contents", str(wheel))
     assert (run.returncode, run.stdout.strip()) == (0, f"{wheel}: OK"), run.stdout + run.stderr
 
 
 @pytest.mark.parametrize("name", _params())
-def test_twine_check_passes(wheels: dict[str, Path], name: str) -> None:
+def test_twine_check_passes(good_wheels: WheelCache, name: str) -> None:
     """twine check: PASSED (it warns about the testpacks' missing READMEs, their own choice)."""
-    run = _linter("twine", "check", str(wheels[name]))
+    run = _linter("twine", "check", str(good_wheels[name]))
     assert run.returncode == 0, run.stdout + run.stderr
     assert "PASSED" in run.stdout
 
@@ -95,10 +70,10 @@ PACKAGE_FOLDERS = {
 
 
 @pytest.mark.parametrize("name", _params())
-def test_package_is_a_regular_package(wheels: dict[str, Path], name: str) -> None:
+def test_package_is_a_regular_package(good_wheels: WheelCache, name: str) -> None:
     """The package folder has an `__init__.py` that runs nothing (a comment alone); a dotted
     package's namespace part has none."""
-    files = wheel_files(wheels[name])
+    files = wheel_files(good_wheels[name])
     folder = PACKAGE_FOLDERS[name]
     assert f"{folder}/index.json" in files
     init = files[f"{folder}/__init__.py"].decode("utf-8")

@@ -6,10 +6,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-REPO = Path(__file__).resolve().parents[2]
-TESTPACKS = REPO / "testpacks"
-CODE_FOLDERS = ("tools", "guardrails", "agents", "flows")
-
 
 def block_paths(root: Path, folder: str = "blocks") -> tuple[list[str], list[str]]:
     """`folder/**/*.json` under `root`: (regular files, other matches), pack-relative, sorted."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import textwrap
+from pathlib import Path
 from typing import Any
 
 GUARD_FILE = "guardrails/tone.py"
@@ -40,3 +42,18 @@ PING_TOOL = """\
         \"\"\"Answers with the text it got.\"\"\"
         return message.text
     """
+
+
+def scratch_pack(root: Path, files: dict[str, str], pyproject_extra: str = "") -> Path:
+    """A pack in `root`: a pyproject with [tool.kindgi.pack] (and `pyproject_extra`), and the
+    given files, dedented."""
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "pyproject.toml").write_text(
+        '[tool.kindgi.pack]\nid = "acme.scratch"\nversion = "1.0.0"\n' + pyproject_extra,
+        encoding="utf-8",
+    )
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return root

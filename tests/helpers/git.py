@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 from pathlib import Path
+
+from tests.helpers.packs import run_checked
 
 GIT_ENV = {
     "GIT_CONFIG_GLOBAL": os.devnull,
@@ -20,20 +21,11 @@ GIT_ENV = {
 """No user or system config, a fixed identity and commit time."""
 
 
-def git(cwd: Path, *args: str) -> str:
-    """Run git in `cwd` with GIT_ENV; its stdout. Fails the test when git fails."""
-    completed = subprocess.run(
-        ["git", *args],
-        cwd=cwd,
-        env={**os.environ, **GIT_ENV},
-        capture_output=True,
-        text=True,
-        check=False,
-        stdin=subprocess.DEVNULL,
-        timeout=120,
-    )
-    assert completed.returncode == 0, f"git {args}: {completed.stderr}"
-    return completed.stdout
+def git(cwd: Path, *args: str, env: dict[str, str] | None = None) -> str:
+    """Run git in `cwd` with GIT_ENV (and `env` on top); its stdout. Fails the test when git
+    fails."""
+    environment = {**os.environ, **GIT_ENV, **(env or {})}
+    return run_checked(["git", *args], cwd=cwd, env=environment, timeout=120).stdout
 
 
 def init_repo(folder: Path) -> Path:
@@ -43,10 +35,11 @@ def init_repo(folder: Path) -> Path:
     return folder
 
 
-def commit_all(repo: Path, message: str) -> str:
-    """Commit everything in the working tree; the new commit's id."""
+def commit_all(repo: Path, message: str, *, env: dict[str, str] | None = None) -> str:
+    """Commit everything in the working tree (`env` on top of GIT_ENV, a commit date, say);
+    the new commit's id."""
     git(repo, "add", "--all")
-    git(repo, "commit", "--quiet", "--allow-empty", "-m", message)
+    git(repo, "commit", "--quiet", "--allow-empty", "-m", message, env=env)
     return git(repo, "rev-parse", "HEAD").strip()
 
 

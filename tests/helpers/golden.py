@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 from pathlib import Path
@@ -9,13 +10,11 @@ from typing import Any
 
 import pytest
 
-from tests.helpers.packs import BROKEN
+from hatch_kindgi.pipeline import PipelineResult, run_pipeline
+from tests.helpers.packs import BROKEN, has_code
 
 # Pins for every golden run, so no report carries a "not reproducible" warning.
 GOLDEN_ENV = {"SOURCE_DATE_EPOCH": "1767225600"}
-
-
-CODE_FOLDERS = ("tools", "guardrails", "agents", "flows")
 
 
 def broken_cases() -> list[str]:
@@ -26,11 +25,16 @@ def broken_cases() -> list[str]:
 def broken_case_params() -> list[Any]:
     """`broken_cases()` as pytest params, those with pack code marked `sdk`."""
     return [
-        pytest.param(case, marks=pytest.mark.sdk)
-        if any((BROKEN / case / folder).is_dir() for folder in CODE_FOLDERS)
-        else case
+        pytest.param(case, marks=pytest.mark.sdk) if has_code(BROKEN / case) else case
         for case in broken_cases()
     ]
+
+
+@functools.cache
+def golden_result(case: str) -> PipelineResult:
+    """The pipeline's result on a broken case with the golden pins, run once a session for
+    every test that reads it (the text report, SARIF)."""
+    return run_pipeline(BROKEN / case, environ=GOLDEN_ENV)
 
 
 def expected_report(case: str) -> str:

@@ -9,7 +9,7 @@ import textwrap
 
 import pytest
 
-from tests.helpers.packs import REPO
+from tests.helpers.packs import REPO, run_captured
 
 DEADLINE = 120.0
 """Seconds a child may take: ten times what the work takes on a slow, shared machine."""
@@ -19,14 +19,8 @@ def finishes(code: str, *, deadline: float = DEADLINE) -> str:
     """Run `code` in a fresh Python; its stdout. Fails the test when it takes past `deadline`
     or exits with an error."""
     try:
-        run = subprocess.run(
-            [sys.executable, "-c", textwrap.dedent(code)],
-            capture_output=True,
-            text=True,
-            cwd=REPO,
-            timeout=deadline,
-            check=False,
-            stdin=subprocess.DEVNULL,
+        run = run_captured(
+            [sys.executable, "-c", textwrap.dedent(code)], cwd=REPO, timeout=deadline
         )
     except subprocess.TimeoutExpired:
         pytest.fail(f"did not finish within {deadline:.0f} s")

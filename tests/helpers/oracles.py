@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
+
+from tests.helpers.packs import build_env, run_checked
 
 
 def independent_blocks(pack: Path) -> list[dict[str, Any]]:
@@ -28,3 +31,18 @@ def independent_blocks(pack: Path) -> list[dict[str, Any]]:
             tuple(int(part) for part in str(entry["version"]).split(".")),
         ),
     )
+
+
+def sdk_index(pack: Path, output: Path, artifact_version: str, published_at: str) -> bytes:
+    """What the kindgi SDK's own indexer, `python -m kindgi.pack index`, writes for `pack`
+    with these pins (the pack must index clean). No bytecode is written into `pack`."""
+    output.parent.mkdir(parents=True, exist_ok=True)
+    command = [sys.executable, "-m", "kindgi.pack", "index", "--pack-dir", str(pack)]
+    command += ["--output", str(output), "--artifact-version", artifact_version]
+    command += ["--published-at", published_at, "--json"]
+    env = build_env({"PYTHONDONTWRITEBYTECODE": "1"})
+    completed = run_checked(command, env=env, cwd=output.parent, timeout=300)
+    outcome = json.loads(completed.stdout.splitlines()[-1])
+    assert outcome["kind"] == "ok", outcome
+    assert (outcome["value"]["fileErrors"], outcome["value"]["warnings"]) == ([], [])
+    return output.read_bytes()

@@ -4,47 +4,27 @@ from __future__ import annotations
 
 import hashlib
 import importlib.metadata
-import os
 import shutil
-import subprocess
 import sys
 import tarfile
-from collections.abc import Sequence
 from pathlib import Path
 
-from tests.helpers.packs import build_env
+from tests.helpers.git import commit_all, init_repo
+from tests.helpers.packs import PUBLISHED_AT, build_env, edit_text, run_checked
 
 INDEX = "acme_ledger/index.json"
 RECORD = ".hatch-kindgi-pins.json"
 SDIST_ROOT = "acme_ledger-1.0.0"
 # testpacks/full pins publishedAt with the hook option; these tests take it out, so the
 # pin comes from SOURCE_DATE_EPOCH, git or the sdist record instead.
-PIN_OPTION = 'published-at = "2026-01-02T03:04:05.678Z"\n'
+PIN_OPTION = f'published-at = "{PUBLISHED_AT}"\n'
 
-COMMIT_DATE = "1772600767 +0000"
+# The commit time of tests/helpers/git.py's GIT_ENV, as publishedAt.
 COMMIT_PUBLISHED_AT = "2026-03-04T05:06:07.000Z"
 SOURCE_DATE_EPOCH = "1778051289"
 SOURCE_DATE_PUBLISHED_AT = "2026-05-06T07:08:09.000Z"
 # What copy B of a pair gets instead of the testpack's own modes and times.
 UNSETTLED_MTIME = 1_000_000_000
-
-
-def run_checked(
-    command: list[str], *, env: dict[str, str], cwd: Path | None = None
-) -> subprocess.CompletedProcess[str]:
-    """Run `command`; fail the test with its output when it fails."""
-    completed = subprocess.run(
-        command,
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=cwd,
-        timeout=600,
-        check=False,
-        stdin=subprocess.DEVNULL,
-    )
-    assert completed.returncode == 0, f"{command}\n{completed.stdout}\n{completed.stderr}"
-    return completed
 
 
 def sandboxed(scratch: Path, base: dict[str, str] | None = None) -> dict[str, str]:
@@ -71,49 +51,37 @@ def sdist_member(sdist: Path, name: str) -> bytes:
 
 def drop_pin_option(pack: Path) -> None:
     """Take the `published-at` hook option out of the pack's pyproject (the table stays)."""
-    pyproject = pack / "pyproject.toml"
-    text = pyproject.read_text("utf-8")
-    assert PIN_OPTION in text, "testpacks/full no longer pins published-at with the option"
-    pyproject.write_text(text.replace(PIN_OPTION, ""), "utf-8")
+    edit_text(pack / "pyproject.toml", PIN_OPTION, "")
 
 
 def git_commit(pack: Path) -> None:
-    """Make `pack` a git checkout of one commit made at COMMIT_DATE."""
-    env = build_env(
-        {
-            "GIT_CONFIG_GLOBAL": os.devnull,
-            "GIT_CONFIG_NOSYSTEM": "1",
-            "GIT_AUTHOR_DATE": COMMIT_DATE,
-            "GIT_COMMITTER_DATE": COMMIT_DATE,
-        }
-    )
-    identity = ["-c", "user.name=Pack Author", "-c", "user.email=author@example.com"]
-    run_checked(["git", "init", "--quiet", "--initial-branch=main"], env=env, cwd=pack)
-    run_checked(["git", "add", "--all"], env=env, cwd=pack)
-    run_checked(["git", *identity, "commit", "--quiet", "-m", "pack"], env=env, cwd=pack)
+    """Make `pack` a git checkout of one commit, made at COMMIT_PUBLISHED_AT."""
+    init_repo(pack)
+    commit_all(pack, "pack")
 
 
-def offline_wheelhouse(
-    wheelhouse: Path, name: str, pinned: Sequence[str], others: Sequence[str] = ()
-) -> Path:
+# What isolated builds and installs from the offline wheelhouse need: the build backend and the
+# SDK (a build of a pack with code indexes it), another build hook (hatch-vcs), at this
+# virtualenv's versions; `editables` for editable installs at any version.
+OFFLINE_PINNED = ("hatchling", "kindgi", "hatch-vcs", "setuptools-scm")
+OFFLINE_OTHERS = ("editables",)
+
+
+def offline_wheelhouse(wheelhouse: Path) -> Path:
     """A folder beside `wheelhouse` with every wheel an isolated build needs, fetched once.
 
-    The hatch-kindgi wheel of `wheelhouse`, the `pinned` distributions at this virtualenv's
-    versions, `others` at any version, and their dependencies: isolated builds then need no
+    The hatch-kindgi wheel of `wheelhouse`, OFFLINE_PINNED at this virtualenv's versions,
+    OFFLINE_OTHERS at any version, and their dependencies: isolated builds then need no
     package index and run the toolchain a non-isolated build runs.
     """
-    folder = wheelhouse.with_name(f"{wheelhouse.name}-{name}")
-    complete = folder / ".complete"
-    if complete.is_file():
-        return folder
-    folder.mkdir(exist_ok=True)
+    folder = wheelhouse.with_name(f"{wheelhouse.name}-offline")
+    folder.mkdir()
     (plugin,) = wheelhouse.glob("hatch_kindgi-*.whl")
     shutil.copy2(plugin, folder)
-    versions = [f"{dist}=={importlib.metadata.version(dist)}" for dist in pinned]
+    versions = [f"{dist}=={importlib.metadata.version(dist)}" for dist in OFFLINE_PINNED]
     command = [sys.executable, "-m", "pip", "download", "--quiet", "--only-binary=:all:"]
-    command += ["--dest", str(folder), str(folder / plugin.name), *versions, *others]
+    command += ["--dest", str(folder), str(folder / plugin.name), *versions, *OFFLINE_OTHERS]
     run_checked(command, env=build_env())
-    complete.touch()
     return folder
 
 

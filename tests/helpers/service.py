@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tests.helpers.packs import build_env
+from tests.helpers.packs import build_env, run_checked
 
 LOOPBACK = "127.0.0.1"
 TOKEN_HEADER = "kindgi-pack-token"
@@ -88,21 +88,7 @@ def install_wheel(wheel: Path, venv: Path, *, timeout: float = 600) -> Installed
 
 
 def _run(command: list[str], cwd: Path, env: Mapping[str, str], timeout: float) -> str:
-    completed = subprocess.run(
-        command,
-        cwd=cwd,
-        env=dict(env),
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        check=False,
-        stdin=subprocess.DEVNULL,
-    )
-    assert completed.returncode == 0, (
-        f"{' '.join(command)} exited with {completed.returncode}\n"
-        f"stdout:\n{completed.stdout}\nstderr:\n{completed.stderr}"
-    )
-    return completed.stdout
+    return run_checked(command, cwd=cwd, env=env, timeout=timeout).stdout
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from typing import IO
 
 import pytest
 
-__all__ = ["node_available", "node_canonical", "node_canonical_many", "require_node"]
+__all__ = ["node_available", "node_canonical", "node_canonical_many", "node_eval", "require_node"]
 
 SCRIPT = Path(__file__).with_name("canonical.mjs")
 MIN_NODE_MAJOR = 12
@@ -55,6 +55,22 @@ def require_node() -> None:
     if os.environ.get("CI") == "true":
         pytest.fail(f"{reason} (CI=true, so this is an error, not a skip)")
     pytest.skip(reason)
+
+
+def node_eval(script: str, data: object) -> object:
+    """What `node -e SCRIPT` prints, read as JSON, given `data` as JSON on its stdin (the
+    script reads it with `require('fs').readFileSync(0, 'utf8')`). Needs `require_node()`."""
+    node = _node_executable()
+    assert node is not None, "call require_node() first"
+    completed = subprocess.run(
+        [node, "-e", script],
+        input=json.dumps(data),
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    return json.loads(completed.stdout)
 
 
 class _Oracle:

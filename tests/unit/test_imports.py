@@ -4,28 +4,16 @@ jsonschema while jsonschema-rs finds everything valid, nothing of hatchling ever
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
 from hatch_kindgi.schema import fast
-from tests.helpers.blocks import settings, write
-from tests.helpers.packs import REPO
+from tests.helpers.blocks import prompt, settings, write
+from tests.helpers.packs import REPO, run_checked, scratch_pyproject
 
-PYPROJECT = """\
-[project]
-name = "imports-pack"
-version = "1.0.0"
-
-[tool.kindgi.pack]
-id = "acme.imports"
-version = "1.0.0"
-
-[tool.hatch.build.hooks.kindgi]
-published-at = "2026-01-02T03:04:05.678Z"
-"""
+PYPROJECT = scratch_pyproject("imports-pack", "acme.imports", build_system=False, sdk=False)
 
 _LOADED = """\
 import json, sys
@@ -49,15 +37,7 @@ HEAVY = (
 def _run_check(pack: Path) -> tuple[int, list[str], str]:
     """`check` on `pack` in a fresh interpreter: its exit code, the top-level packages it
     loaded, and what it printed."""
-    done = subprocess.run(
-        [sys.executable, "-c", _LOADED, str(pack)],
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-        stdin=subprocess.DEVNULL,
-        timeout=120,
-        check=True,
-    )
+    done = run_checked([sys.executable, "-c", _LOADED, pack], cwd=REPO, timeout=120)
     code, modules = json.loads(done.stdout.strip().splitlines()[-1])
     return code, modules, done.stdout
 
@@ -87,20 +67,14 @@ def test_settings_only_pack_loads_no_liquid_and_no_jsonschema(tmp_path: Path) ->
 
 
 def test_prompts_load_liquid_and_nothing_of_hatchling(tmp_path: Path) -> None:
-    """A template to parse loads python-liquid; the command line never loads hatchling."""
-    prompt = {
-        "id": "acme.p",
-        "version": "1.0.0",
-        "kind": "prompt",
-        "content": {
-            "template": "Hi {{ name }}",
-            "parameters": [{"name": "name", "type": "string"}],
-        },
-    }
-    write(tmp_path, {"pyproject.toml": PYPROJECT, "blocks/p.json": prompt})
-    # Without jsonschema-rs (Python 3.9) the index envelope is checked by jsonschema.
-    fallback = set() if fast.available() else {"jsonschema", "referencing"}
-    assert _loaded(tmp_path) == {"liquid", *fallback}
+    """A template to parse loads python-liquid; the command line never loads hatchling.
+    Without jsonschema-rs (Python 3.9) jsonschema checks the index envelope, valid or not."""
+    block = prompt(
+        "acme.p", "1.0.0", template="Hi {{ name }}", parameters=[{"name": "name", "type": "string"}]
+    )
+    write(tmp_path, {"pyproject.toml": PYPROJECT, "blocks/p.json": block})
+    envelope_check = set() if fast.available() else {"jsonschema", "referencing"}
+    assert _loaded(tmp_path) == {"liquid", *envelope_check}
 
 
 def test_invalid_values_load_jsonschema_for_the_messages(tmp_path: Path) -> None:

@@ -8,22 +8,15 @@ import subprocess
 import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
+from tests.helpers.packs import REPO, run_captured
+
 LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
 
 
 def _lint_imports(tree: Path) -> subprocess.CompletedProcess[str]:
     """`lint-imports` with the contract of `tree`'s pyproject, on `tree`'s sources."""
     environment = {**os.environ, "PYTHONPATH": str(tree / "src")}
-    return subprocess.run(
-        [str(LINT_IMPORTS), "--no-cache"],
-        cwd=tree,
-        env=environment,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=120,
-    )
+    return run_captured([LINT_IMPORTS, "--no-cache"], cwd=tree, env=environment, timeout=120)
 
 
 def _copy(tmp_path: Path) -> Path:

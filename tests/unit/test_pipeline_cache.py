@@ -14,7 +14,7 @@ from hatch_kindgi.blocks import stage as blocks_stage
 from hatch_kindgi.code import stage as code_stage
 from hatch_kindgi.code.stage import CodeOutcome
 from hatch_kindgi.pipeline import PipelineCache, run_pipeline
-from tests.helpers.packs import copy_pack
+from tests.helpers.packs import copy_pack, edit_text
 
 ENV = {"SOURCE_DATE_EPOCH": "1767225600"}
 STYLE = "blocks/reply-style/1.2.0.json"
@@ -23,10 +23,7 @@ REPLY = "blocks/prompts/reply.liquid"
 
 def _replace(old: str, new: str) -> Callable[[Path, str], None]:
     def edit(root: Path, path: str) -> None:
-        file = root / path
-        text = file.read_text("utf-8")
-        assert old in text
-        file.write_text(text.replace(old, new), encoding="utf-8")
+        edit_text(root / path, old, new)
 
     return edit
 

@@ -156,10 +156,13 @@ def test_wheel_index_of_the_package(tmp_path: Path) -> None:
     assert read is not None
     assert read[1] == []
     assert read[0] is not None
+    assert [e["id"] for e in read[0].of("blocks")] == ["acme.s"]
     single = _wheel(tmp_path / "b.whl", {"renamed/index.json": data, "renamed/t.py": b""})
     read = read_file_reference(RefRequest(str(single), "--against"), "acme_ledger")
     assert read is not None
     assert read[1] == []
+    assert read[0] is not None
+    assert [e["id"] for e in read[0].of("blocks")] == ["acme.s"]
 
 
 def test_wheel_index_of_a_dotted_package(tmp_path: Path) -> None:

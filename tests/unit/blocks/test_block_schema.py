@@ -25,8 +25,8 @@ from hatch_kindgi.blocks.shape import KINDS, PARAMETER_TYPES, check_shape
 from hatch_kindgi.blocks.stage import check_blocks
 from hatch_kindgi.cli.main import main
 from hatch_kindgi.report.problems import Problem
-from tests.helpers.blocks import TESTPACKS, prompt, write
-from tests.helpers.packs import REPO
+from tests.helpers.blocks import prompt, write
+from tests.helpers.packs import REPO, TESTPACKS
 
 # Every code check_shape reports: the shape problems, the ones the schema stands for.
 SHAPE_CODES = frozenset(

@@ -12,14 +12,9 @@ import pytest
 from hatch_kindgi.blocks.stage import check_blocks
 from hatch_kindgi.report.codes import CODES
 from hatch_kindgi.report.problems import error, warning
-from tests.helpers.blocks import (
-    CODE_FOLDERS,
-    TESTPACKS,
-    block_paths,
-    prompt,
-    settings,
-    write,
-)
+from tests.helpers.blocks import block_paths, prompt, settings, write
+from tests.helpers.golden import expected_report
+from tests.helpers.packs import BROKEN, TESTPACKS, has_code
 
 GOOD = TESTPACKS / "blocks"
 
@@ -27,9 +22,7 @@ GOOD = TESTPACKS / "blocks"
 def _blocks_only_cases() -> list[str]:
     """Broken packs that have block files and no code: their report is the blocks stage's."""
     return sorted(
-        case.name
-        for case in (TESTPACKS / "broken").iterdir()
-        if (case / "blocks").is_dir() and not any((case / code).exists() for code in CODE_FOLDERS)
+        case.name for case in BROKEN.iterdir() if (case / "blocks").is_dir() and not has_code(case)
     )
 
 
@@ -93,10 +86,7 @@ def test_template_file_is_replaced_by_its_text() -> None:
 
 def test_golden_cases_cover_every_block_code() -> None:
     """Each code the blocks stage can emit appears in some golden report (settings-* too)."""
-    reports = "".join(
-        (TESTPACKS / "broken" / case / "expected.txt").read_text(encoding="utf-8")
-        for case in _blocks_only_cases()
-    )
+    reports = "".join(expected_report(case) for case in _blocks_only_cases())
     runtime_only = {"block-read", "block-too-large"}  # made by unit tests at run time
     block_codes = [code for code in CODES if _is_block_code(code)]
     missing = [c for c in block_codes if f"[{c}]" not in reports and c not in runtime_only]

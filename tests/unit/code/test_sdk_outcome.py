@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import stat
 import sys
-import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -20,9 +19,10 @@ import pytest
 from hatch_kindgi.code.sdk_outcome import file_problems, read_outcome
 from hatch_kindgi.code.stage import CodeOutcome, index_code
 from hatch_kindgi.report.problems import error, warning
+from tests.helpers import entries
 from tests.helpers.entries import PING_TOOL
+from tests.helpers.packs import PUBLISHED_AT
 
-PUBLISHED_AT = "2026-01-02T03:04:05.678Z"
 PING = {"id": "acme.scratch.ping", "modulePath": "tools/ping.py"}
 INDEX = {"tools": [PING], "guardrails": [], "agents": [], "flows": []}
 OK = {"kind": "ok", "value": {"fileErrors": [], "warnings": []}}
@@ -72,13 +72,7 @@ def fake_python(folder: Path, whole: dict[str, Any], alone: dict[str, Any]) -> s
 
 def scratch_pack(root: Path, extra: str = "") -> Path:
     """A pack with [tool.kindgi.pack], `extra` pyproject text, a tool and an empty module."""
-    (root / "tools").mkdir(parents=True)
-    (root / "pyproject.toml").write_text(
-        '[tool.kindgi.pack]\nid = "acme.scratch"\nversion = "1.0.0"\n' + extra, encoding="utf-8"
-    )
-    (root / "tools" / "ping.py").write_text(textwrap.dedent(PING_TOOL), encoding="utf-8")
-    (root / "tools" / "pong.py").write_text("", encoding="utf-8")
-    return root
+    return entries.scratch_pack(root, {"tools/ping.py": PING_TOOL, "tools/pong.py": ""}, extra)
 
 
 def index(root: Path, modules: list[str], python: str | None = None) -> CodeOutcome:

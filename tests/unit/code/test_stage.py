@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
 import tempfile
 import textwrap
 import time
@@ -20,15 +17,14 @@ from hatch_kindgi.code.stage import CodeOutcome, index_code
 from hatch_kindgi.config.stage import Runner
 from hatch_kindgi.report.formats import format_text
 from hatch_kindgi.report.problems import Problem, error
-from tests.helpers.entries import PING_TOOL
-from tests.helpers.packs import BROKEN, TESTPACKS
+from tests.helpers.entries import PING_TOOL, scratch_pack
+from tests.helpers.oracles import sdk_index
+from tests.helpers.packs import BROKEN, CODE_FOLDERS, PUBLISHED_AT, TESTPACKS
 from tests.helpers.processes import alive, daemon_module, left_alive, linux_only
 
 # Runs the kindgi SDK's indexer throughout.
 pytestmark = pytest.mark.sdk
 
-PUBLISHED_AT = "2026-01-02T03:04:05.678Z"
-CODE_FOLDERS = ("tools", "guardrails", "agents", "flows")
 TEST_FILE = re.compile(r"(?:^|/)(?:test_[^/]*|[^/]*_test|conftest)\.py$")
 
 # The broken packs this stage and the checks across entries own (others belong to other stages).
@@ -112,19 +108,6 @@ def index(root: Path, timeout: float = 60.0, python: str | None = None) -> CodeO
     )
 
 
-def scratch_pack(root: Path, files: dict[str, str]) -> Path:
-    """A pack in `root` with [tool.kindgi.pack] and the given files (dedented)."""
-    root.mkdir(parents=True, exist_ok=True)
-    (root / "pyproject.toml").write_text(
-        '[tool.kindgi.pack]\nid = "acme.scratch"\nversion = "1.0.0"\n', encoding="utf-8"
-    )
-    for name, text in files.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(textwrap.dedent(text), encoding="utf-8")
-    return root
-
-
 def tree(root: Path) -> dict[str, bytes]:
     """Every file under `root` with its bytes."""
     return {
@@ -163,27 +146,7 @@ def test_entries_equal_what_the_sdk_writes(tmp_path: Path, own_tempdir: Path) ->
     before = tree(root)
     outcome = index(root)
     output = tmp_path / "reference" / "index.json"
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "kindgi.pack",
-            "index",
-            "--pack-dir",
-            str(root),
-            "--output",
-            str(output),
-            "--artifact-version",
-            "1.0.0",
-            "--published-at",
-            PUBLISHED_AT,
-            "--json",
-        ],
-        check=True,
-        capture_output=True,
-        env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
-    )
-    reference = json.loads(output.read_text(encoding="utf-8"))
+    reference = json.loads(sdk_index(root, output, "1.0.0", PUBLISHED_AT))
     assert outcome.problems == ()
     assert [len(outcome.tools), len(outcome.guardrails)] == [2, 1]
     assert [len(outcome.agents), len(outcome.flows)] == [1, 1]
@@ -282,13 +245,12 @@ def test_megabyte_at_import_does_not_confuse(tmp_path: Path) -> None:
         ),
     ],
 )
-def test_interpreter_without_kindgi(tmp_path: Path, runner: Runner, advice: str) -> None:
+def test_interpreter_without_kindgi(
+    tmp_path: Path, bare_python: Path, runner: Runner, advice: str
+) -> None:
     """An interpreter that cannot import kindgi gives one problem saying what to install,
     for a build or for the command line, as the caller says it runs."""
-    subprocess.run(
-        [sys.executable, "-m", "venv", "--without-pip", str(tmp_path / "venv")], check=True
-    )
-    bare = tmp_path / "venv" / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    bare = bare_python
     root = scratch_pack(tmp_path / "pack", {"tools/ping.py": PING_TOOL})
     outcome = index_code(
         root,

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import json
-import subprocess
-
 import pytest
 
 from hatch_kindgi.config.timestamps import (
@@ -13,7 +10,7 @@ from hatch_kindgi.config.timestamps import (
     read_epoch_seconds,
     read_timestamp,
 )
-from tests.oracle.node import _node_executable, require_node
+from tests.oracle.node import node_eval, require_node
 
 # Each pair: a date-time with a zone, and whether it falls in the years 0001-9999 once in UTC.
 EDGES = [
@@ -35,23 +32,14 @@ EDGES = [
 def _node_iso(texts: list[str], *, from_milliseconds: bool = False) -> list[str | None]:
     """What JavaScript's `new Date(text).toISOString()` writes for each text (None: refused);
     `from_milliseconds` reads each text as a number of milliseconds since 1970 instead."""
-    node = _node_executable()
-    assert node is not None
     convert = "Number(t)" if from_milliseconds else "t"
     script = (
         "const texts = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
         "console.log(JSON.stringify(texts.map((t) => {"
         f"  const d = new Date({convert}); return isNaN(d) ? null : d.toISOString(); }})));"
     )
-    completed = subprocess.run(
-        [node, "-e", script],
-        input=json.dumps(texts),
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=60,
-    )
-    result: list[str | None] = json.loads(completed.stdout)
+    result = node_eval(script, texts)
+    assert isinstance(result, list)
     return result
 
 

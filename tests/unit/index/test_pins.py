@@ -11,6 +11,7 @@ import pytest
 from hatch_kindgi.config.stage import HookOptions
 from hatch_kindgi.config.timestamps import normalize_timestamp
 from hatch_kindgi.index.pins import RECORD_FILE, LocalPins, read_recorded_pins, resolve_pins
+from tests.helpers.git import commit_all, init_repo
 
 NOON = datetime(2026, 11, 29, 12, 0, 0, 123456, tzinfo=timezone.utc)
 
@@ -110,11 +111,9 @@ def test_bad_environment_timestamp_is_a_problem(tmp_path: Path) -> None:
 
 def test_git_commit_time(tmp_path: Path) -> None:
     """In a git checkout without other pins, publishedAt is HEAD's commit time."""
-    env = _git_env(tmp_path)
-    subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True, env=env)
+    init_repo(tmp_path)
     (tmp_path / "f").write_text("x")
-    subprocess.run(["git", "add", "f"], cwd=tmp_path, check=True, env=env)
-    subprocess.run(["git", "commit", "-qm", "x"], cwd=tmp_path, check=True, env=env)
+    commit_all(tmp_path, "x")
     pins, problems = resolve_pins(tmp_path, HookOptions(), {}, "1")
     assert problems == []
     assert pins is not None
@@ -242,11 +241,9 @@ def test_early_year_is_written_with_four_digits(tmp_path: Path) -> None:
 
 def test_git_commit_time_out_of_range_is_a_problem(tmp_path: Path) -> None:
     """A HEAD committed after year 9999 (git allows it) is a problem naming git HEAD."""
-    env = {**_git_env(tmp_path), "GIT_COMMITTER_DATE": "@300000000000 +0000"}
-    subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True, env=env)
+    init_repo(tmp_path)
     (tmp_path / "f").write_text("x")
-    subprocess.run(["git", "add", "f"], cwd=tmp_path, check=True, env=env)
-    subprocess.run(["git", "commit", "-qm", "x"], cwd=tmp_path, check=True, env=env)
+    commit_all(tmp_path, "x", env={"GIT_COMMITTER_DATE": "@300000000000 +0000"})
     pins, problems = resolve_pins(tmp_path, HookOptions(), {}, "1")
     assert pins is None
     assert [p.code for p in problems] == ["pin-published-at"]

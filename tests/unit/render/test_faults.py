@@ -10,16 +10,11 @@ from typing import Any
 import pytest
 
 from hatch_kindgi.cli.main import main
+from tests.helpers.packs import scratch_pyproject
 
-PYPROJECT = """\
-[project]
-name = "acme-faults"
-version = "1.0.0"
-
-[tool.kindgi.pack]
-id = "acme.faults"
-version = "1.0.0"
-"""
+PYPROJECT = scratch_pyproject(
+    "acme-faults", "acme.faults", build_system=False, sdk=False, hook=False
+)
 
 
 def _prompt(template: str | None = None, parameters: Any = (), **content: Any) -> str:

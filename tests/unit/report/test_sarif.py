@@ -9,11 +9,10 @@ from pathlib import Path
 import pytest
 
 from hatch_kindgi import __version__
-from hatch_kindgi.pipeline import run_pipeline
 from hatch_kindgi.report.codes import CODES
 from hatch_kindgi.report.problems import error, warning
 from hatch_kindgi.report.sarif import format_sarif, repository_prefix
-from tests.helpers.golden import GOLDEN_ENV, broken_case_params, expected_report
+from tests.helpers.golden import broken_case_params, expected_report, golden_result
 from tests.helpers.packs import BROKEN, REPO
 from tests.helpers.sarif import github_faults, golden_rows, result_rows, schema_errors
 
@@ -24,7 +23,7 @@ def test_every_broken_pack_gives_valid_sarif_with_its_golden_problems(case: str)
     its code, severity, file (below the pack's place in the repository), line, column and
     text, in the golden order."""
     root = BROKEN / case
-    result = run_pipeline(root, environ=GOLDEN_ENV)
+    result = golden_result(case)
     prefix = repository_prefix(root)
     # The repository's own testpacks sit at testpacks/broken/<case>/ of this git checkout.
     assert prefix == (f"testpacks/broken/{case}/" if (REPO / ".git").exists() else "")

@@ -3,6 +3,8 @@ guardrail configSchema, agent output.schema), with and without the jsonschema-rs
 
 from __future__ import annotations
 
+import json
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -42,6 +44,16 @@ def _schemas(base: str) -> dict[str, Any]:
         "vocabulary": {"$vocabulary": {f"{base}/vocab": True}, "type": "object"},
         "metaschema-ref": {"$ref": "https://json-schema.org/draft/2020-12/schema"},
     }
+
+
+def test_the_server_records_a_fetch(server: tuple[str, list[str]]) -> None:
+    """The detector the tests here rely on: a request that reaches it is recorded, so their
+    empty lists mean that nothing fetched."""
+    base, requests = server
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # loopback only
+    with opener.open(f"{base}/limit.json", timeout=10) as answer:
+        assert json.loads(answer.read()) == {"type": "string"}
+    assert requests == ["/limit.json"]
 
 
 @pytest.mark.parametrize("fast", [True, False], ids=["fast path", "jsonschema alone"])
