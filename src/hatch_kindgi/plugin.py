@@ -73,12 +73,14 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         write the report file, now that the artifact is made (so it is never inside it)."""
         self._cleanup()
         if self.target_name in _TARGETS and not self._completed:
-            # Only a hatchling that stopped reading `force_include` as a mapping gets here.
+            # Only a hatchling that stopped reading `force_include` as a mapping, or a build
+            # hook after this one that replaced it, gets here.
             Path(artifact_path).unlink(missing_ok=True)
             sys.stderr.write(
-                f"kindgi: hatchling built the {self.target_name} without asking for the pack's "
-                "files (build_data['force_include'] was never read); it was removed. Please "
-                "report this with your hatchling version.\n"
+                f"kindgi: the {self.target_name} was built without the pack's index and files "
+                "(build_data['force_include'] was replaced by another build hook, or never "
+                "read by hatchling); it was removed. Check the other hooks under "
+                "[tool.hatch.build.hooks], or report this with your hatchling version.\n"
             )
             sys.exit(1)
         if not self._write_report_file(failed=False):
