@@ -8,6 +8,7 @@ when what it reaches links back in.
 from __future__ import annotations
 
 import os
+import stat
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -24,10 +25,31 @@ def within(path: str, folder: str) -> bool:
 
 def first_link_out(root: Path, rel: str, *, inside: str | None = None) -> str | None:
     """The first leading part of pack-relative `rel` (`rel` itself included) that resolves
-    outside `inside` (default: the pack root's real path), or None when none does."""
+    outside the pack root, or None when none does. `inside` is the pack root's real path, when
+    the caller has it already."""
     folder = os.path.realpath(root) if inside is None else inside
     segments = rel.split("/")
-    for end in range(1, len(segments) + 1):
-        if not within(os.fspath(root.joinpath(*segments[:end])), folder):
+    if any(segment in ("", ".", "..") for segment in segments):
+        for end in range(1, len(segments) + 1):
+            if not within(os.fspath(root.joinpath(*segments[:end])), folder):
+                return "/".join(segments[:end])
+        return None
+    # One step at a time: a part that is not a link lies where its folder really is, so only
+    # the links on the way are resolved (a realpath of every leading part costs the square of
+    # the depth in system calls, for every template of a pack).
+    path, real = os.fspath(root), folder
+    boundary = folder.rstrip(os.sep) + os.sep
+    for end, segment in enumerate(segments, start=1):
+        path = _joined(path, segment)
+        try:
+            is_link = stat.S_ISLNK(os.lstat(path).st_mode)
+        except OSError:
+            is_link = False
+        real = os.path.realpath(path) if is_link else _joined(real, segment)
+        if real != folder and not real.startswith(boundary):
             return "/".join(segments[:end])
     return None
+
+
+def _joined(folder: str, name: str) -> str:
+    return folder.rstrip(os.sep) + os.sep + name  # a str, not a Path: this is the hot path

@@ -36,10 +36,19 @@ class Validator:
         self._fast: FastValues | None = fast_values(schema, surveyed)
         self._bounded: Draft202012Validator | None = None
 
+    def surely_valid(self, instance: Any) -> bool:
+        """Whether jsonschema-rs vouches for `instance` (False: it may be valid or not).
+        Its own pattern matching is bounded: no budget is needed around this call."""
+        return self._fast is not None and self._fast.valid(instance)
+
     def iter_errors(self, instance: Any) -> Iterator[ValidationError]:
         """Each way `instance` fails the schema, as jsonschema words it."""
-        if self._fast is not None and self._fast.valid(instance):
+        if self.surely_valid(instance):
             return iter(())
+        return self.bounded_errors(instance)
+
+    def bounded_errors(self, instance: Any) -> Iterator[ValidationError]:
+        """`iter_errors` without asking jsonschema-rs first."""
         if self._bounded is None:
             from hatch_kindgi.schema.bounded import bounded_validator
 
@@ -69,10 +78,12 @@ def validate(
     """Each way `instance` (at `path` in its file's document) fails the validator's schema,
     within the budget of one check (`patterns.validation_budget`): the failures found, and
     why the check stopped before its end, if it did."""
+    if validator.surely_valid(instance):
+        return [], None  # most values: no budget to set up (it reads the CPU clock)
     failures: list[ValidationError] = []
     try:
         with validation_budget():
-            failures.extend(validator.iter_errors(instance))
+            failures.extend(validator.bounded_errors(instance))
     except PatternTimeout as slow:
         at = next(string_pointers(instance, slow.subject, path), None)
         where = pattern_pointer(validator.schema, slow.pattern)
