@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Callable
 
 from hatch_kindgi.blocks.json_reader import byte_position, text_position
-from hatch_kindgi.discover.links import first_link_out
+from hatch_kindgi.discover.links import walk_inside
 from hatch_kindgi.report.problems import Problem, error
 
 ListDir = Callable[[str], Iterable[str]]
@@ -117,18 +117,18 @@ def read_template_file(
     if target is None or (folder and not target.startswith(folder + "/")):
         where = f'the blocks folder "{folder}"' if folder else "the pack"
         return refuse("template-file", f"{named} leads outside {where}")
-    current = root
+    current = os.fspath(root)  # strings, not Paths: this runs for every template of a pack
     for segment in target.split("/"):
-        names = listings.names(str(current))
+        names = listings.names(current)
         if segment not in names:
             near = _near_miss(segment, names)
             if near is not None:
                 return refuse(near[0], f"{named} not found; {near[1]}")
             return refuse("template-file", f'{named} not found (looked for "{target}")')
-        current = current / segment
+        current = current.rstrip(os.sep) + os.sep + segment
     # Every folder on the way, the blocks folder's own included: a link out of the pack
     # is never followed, even where what it reaches links back in.
-    outside = first_link_out(root, target, inside=listings.real_folder(root))
+    outside, real = walk_inside(root, target, inside=listings.real_folder(root))
     if outside is not None:
         return refuse(
             "template-file",
@@ -137,6 +137,7 @@ def read_template_file(
     return _read(
         real_folder=listings.real_folder(root / folder if folder else root),
         path=current,
+        real=real,
         target=target,
         block_file=block_file,
         named=named,
@@ -199,7 +200,8 @@ def _join(folder: str, value: str) -> str | None:
 def _read(
     *,
     real_folder: str,
-    path: Path,
+    path: str,
+    real: str,
     target: str,
     block_file: str,
     named: str,
@@ -212,11 +214,10 @@ def _read(
             problem = error("template-file", at[0], message, line=at[1], column=at[2])
         return TemplateFile(None, None, (problem,))
 
-    real = os.path.realpath(path)
     if not real.startswith(real_folder + os.sep):
         return refuse(f"{named} leads outside the blocks folder through a symbolic link")
     try:
-        info = path.stat()
+        info = os.stat(path)  # noqa: PTH116 (a str path: no Path to build)
     except OSError as exc:
         if exc.errno == errno.ELOOP:
             return refuse(f"{named} is a symbolic link loop")
@@ -232,7 +233,8 @@ def _read(
             (target, 1, 1),
         )
     try:
-        data = path.read_bytes()
+        with open(path, "rb") as file:  # noqa: PTH123 (a str path: no Path to build)
+            data = file.read()
     except OSError as exc:
         return refuse(f"{named} cannot be read: {os_reason(exc)}")
     try:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from pathlib import Path
 
-__all__ = ["first_link_out", "within"]
+__all__ = ["first_link_out", "walk_inside", "within"]
 
 
 def within(path: str, folder: str) -> bool:
@@ -27,13 +27,18 @@ def first_link_out(root: Path, rel: str, *, inside: str | None = None) -> str | 
     """The first leading part of pack-relative `rel` (`rel` itself included) that resolves
     outside the pack root, or None when none does. `inside` is the pack root's real path, when
     the caller has it already."""
+    return walk_inside(root, rel, inside=inside)[0]
+
+
+def walk_inside(root: Path, rel: str, *, inside: str | None = None) -> tuple[str | None, str]:
+    """`first_link_out(root, rel)`, and the real path of `rel` (meaningful when that is None)."""
     folder = os.path.realpath(root) if inside is None else inside
     segments = rel.split("/")
     if any(segment in ("", ".", "..") for segment in segments):
         for end in range(1, len(segments) + 1):
             if not within(os.fspath(root.joinpath(*segments[:end])), folder):
-                return "/".join(segments[:end])
-        return None
+                return "/".join(segments[:end]), ""
+        return None, os.path.realpath(root.joinpath(*segments))
     # One step at a time: a part that is not a link lies where its folder really is, so only
     # the links on the way are resolved (a realpath of every leading part costs the square of
     # the depth in system calls, for every template of a pack).
@@ -47,8 +52,8 @@ def first_link_out(root: Path, rel: str, *, inside: str | None = None) -> str | 
             is_link = False
         real = os.path.realpath(path) if is_link else _joined(real, segment)
         if real != folder and not real.startswith(boundary):
-            return "/".join(segments[:end])
-    return None
+            return "/".join(segments[:end]), real
+    return None, real
 
 
 def _joined(folder: str, name: str) -> str:
