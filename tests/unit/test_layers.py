@@ -30,17 +30,30 @@ def test_the_tree_keeps_its_layers(tmp_path: Path) -> None:
     """The sources as they are keep the contract."""
     result = _lint_imports(_copy(tmp_path))
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "1 kept, 0 broken" in result.stdout
+    assert "2 kept, 0 broken" in result.stdout
+
+
+def _lint_with_import(tmp_path: Path, module: str, imported: str) -> str:
+    """`lint-imports` (which must fail) on a copy of the tree in which `module` (a path under
+    `src/hatch_kindgi/`) also imports `imported`; what it printed."""
+    tree = _copy(tmp_path)
+    source = tree / "src" / "hatch_kindgi" / module
+    source.write_text(source.read_text("utf-8") + f"\nimport {imported}  # noqa: E402\n", "utf-8")
+    result = _lint_imports(tree)
+    assert result.returncode == 1, result.stdout + result.stderr
+    return result.stdout
 
 
 def test_a_backwards_import_breaks_the_contract(tmp_path: Path) -> None:
     """The report layer importing the pipeline (upwards) fails lint-imports, naming both."""
-    tree = _copy(tmp_path)
-    problems = tree / "src" / "hatch_kindgi" / "report" / "problems.py"
-    problems.write_text(
-        problems.read_text("utf-8") + "\nimport hatch_kindgi.pipeline  # noqa: E402\n", "utf-8"
-    )
-    result = _lint_imports(tree)
-    assert result.returncode == 1
-    assert "BROKEN" in result.stdout
-    assert "hatch_kindgi.report.problems -> hatch_kindgi.pipeline" in result.stdout
+    printed = _lint_with_import(tmp_path, "report/problems.py", "hatch_kindgi.pipeline")
+    assert "1 kept, 1 broken" in printed
+    assert "hatch_kindgi.report.problems -> hatch_kindgi.pipeline" in printed
+
+
+def test_the_wheel_layout_importing_the_hook_breaks_the_adapter_contract(tmp_path: Path) -> None:
+    """Inside the Hatchling adapter, `layout` importing `plugin` (upwards) fails lint-imports;
+    the pipeline's contract still holds."""
+    printed = _lint_with_import(tmp_path, "hatch/layout.py", "hatch_kindgi.hatch.plugin")
+    assert "1 kept, 1 broken" in printed
+    assert "hatch_kindgi.hatch.layout -> hatch_kindgi.hatch.plugin" in printed

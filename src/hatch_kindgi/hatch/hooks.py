@@ -13,6 +13,6 @@ if TYPE_CHECKING:
 @hookimpl
 def hatch_register_build_hook() -> type[BuildHookInterface]:  # type: ignore[type-arg]
     """The hook class `[tool.hatch.build.hooks.kindgi]` enables."""
-    from hatch_kindgi.plugin import KindgiBuildHook
+    from hatch_kindgi.hatch.plugin import KindgiBuildHook
 
     return KindgiBuildHook

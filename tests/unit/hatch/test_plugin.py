@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from hatch_kindgi.plugin import KindgiBuildHook, _ReadLate
+from hatch_kindgi.hatch.plugin import KindgiBuildHook, _ReadLate
 
 # Each way of reading the whole mapping, and what it gives as (source, target) pairs.
 READS: dict[str, Callable[[dict[str, str]], set[Any]]] = {

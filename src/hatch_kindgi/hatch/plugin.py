@@ -13,8 +13,8 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 from hatch_kindgi.config.report_file import ReportFile, report_file
+from hatch_kindgi.hatch.layout import wheel_layout
 from hatch_kindgi.index.pins import RECORD_FILE, read_recorded_pins, record_pins
-from hatch_kindgi.layout import wheel_layout
 from hatch_kindgi.pipeline import has_code_modules, run_pipeline
 from hatch_kindgi.report.files import unwritable, write_atomically
 from hatch_kindgi.report.formats import format_github, format_text, write

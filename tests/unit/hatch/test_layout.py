@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from hatch_kindgi.config.stage import DEFAULT_DISCOVERY, HookOptions, PackConfig
-from hatch_kindgi.layout import wheel_layout
+from hatch_kindgi.hatch.layout import wheel_layout
 from hatch_kindgi.pipeline import PipelineResult
 
 INDEX = b"{}\n"
