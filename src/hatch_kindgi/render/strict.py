@@ -4,7 +4,7 @@ column, worded from what the render was given."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -20,7 +20,7 @@ from liquid.exceptions import (
     UndefinedError,
     UnknownFilterError,
 )
-from liquid.undefined import StrictDefaultUndefined
+from liquid.undefined import StrictDefaultUndefined, Undefined
 
 from hatch_kindgi.blocks.json_reader import Lines
 from hatch_kindgi.blocks.liquid import SETTINGS, Place, SettingsRead, TemplateSite, check_template
@@ -66,24 +66,81 @@ def render_template(
     template: Template, parameters: Parameters, declared: list[str], settings: SettingsChoice
 ) -> Rendering:
     """Render `template` with `parameters` and `settings` (settings win over a parameter
-    of that name, as the template reads `settings[...]` for settings)."""
+    of that name, as the template reads `settings[...]` for settings).
+
+    Every undefined read the render meets is reported, not only the first: after one, the
+    render is run again with that read standing in as python-liquid's lenient undefined (empty,
+    false, nothing to loop over), as often as it takes, up to `MAX_UNDEFINED`. A fault of
+    another kind ends it; after a stand-in only undefined reads are reported, since a filter
+    given a stand-in may fail where the real value would not."""
     try:
         parsed = ENVIRONMENT.from_string(template.text)
     except (LiquidError, RecursionError):
         syntax = check_template(template.text, template.site, declared).problems
         return Rendering(None, tuple(p for p in syntax if p.severity == "error"))
+    given = _Given(parsed, _scope(parameters, settings), declared, settings)
+    scope = _scope(parameters, settings)  # a copy the stand-ins go into
+    lines = Lines(template.text)
+    problems: list[Problem] = []
+    seen: set[tuple[int, tuple[object, ...]]] = set()
+    while len(problems) < MAX_UNDEFINED:
+        try:
+            text = parsed.render(**scope)
+        except UndefinedError as fault:
+            index = _index(fault, template.text)
+            code, message = _explained(fault, index, given)
+            problems.append(template.site.place(lines, index).problem("error", code, message))
+            segments = tuple(_segments_at(parsed, index, _root_of(fault)))
+            if (index, segments) in seen or not _stand_in(scope, segments):
+                break
+            seen.add((index, segments))
+        except LiquidError as fault:
+            if not problems:
+                index = _index(fault, template.text)
+                code, message = _explained(fault, index, given)
+                problems.append(template.site.place(lines, index).problem("error", code, message))
+            break
+        except (Exception, RecursionError) as fault:  # a filter's own bug, or a template too deep
+            if not problems:
+                message = f"rendering failed: {type(fault).__name__}: {first_line(fault)}"
+                place = template.site.place(lines, -1)
+                problems.append(place.problem("error", "render-error", message))
+            break
+        else:
+            if not problems:
+                return Rendering(text, ())
+            break
+    return Rendering(None, tuple(problems))
+
+
+MAX_UNDEFINED = 50
+"""The most undefined reads one render reports (as many as one file reports problems)."""
+
+
+def _scope(parameters: Parameters, settings: SettingsChoice) -> dict[str, Any]:
     scope: dict[str, Any] = _as_javascript({**parameters.values, SETTINGS: settings.values()})
-    try:
-        return Rendering(parsed.render(**scope), ())
-    except LiquidError as fault:
-        index = _index(fault, template.text)
-        place = template.site.place(Lines(template.text), index)
-        code, message = _explained(fault, index, _Given(parsed, scope, declared, settings))
-        return Rendering(None, (place.problem("error", code, message),))
-    except (Exception, RecursionError) as fault:  # a filter's own bug, or a template too deep
-        place = template.site.place(Lines(template.text), -1)
-        message = f"rendering failed: {type(fault).__name__}: {first_line(fault)}"
-        return Rendering(None, (place.problem("error", "render-error", message),))
+    return scope
+
+
+def _root_of(fault: LiquidError) -> str:
+    return fault.token.value if fault.token is not None else ""
+
+
+def _stand_in(scope: dict[str, Any], segments: Sequence[object]) -> bool:
+    """Put a lenient undefined where the read of `segments` found nothing: at the root, or at
+    the first key an object lacks. False where there is no such place (a list index, a read
+    into a string): the render can't go on past it."""
+    if not segments or not isinstance(segments[0], str):
+        return False
+    container: Any = scope
+    for segment in segments:
+        if not isinstance(container, dict) or not isinstance(segment, str):
+            return False
+        if segment not in container:
+            container[segment] = Undefined(segment)
+            return True
+        container = container[segment]
+    return False
 
 
 def _as_javascript(value: Any) -> Any:
@@ -139,7 +196,7 @@ def _undefined(fault: LiquidError, index: int, given: _Given) -> str:
     """Which read found nothing, and why, from the segments of the variable at `index`."""
     own = str(fault.message)
     settings, declared = given.settings, given.declared
-    segments = _segments_at(given.parsed, index, fault.token.value if fault.token else "")
+    segments = _segments_at(given.parsed, index, _root_of(fault))
     if not segments:
         return own
     root = str(segments[0])

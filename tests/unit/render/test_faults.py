@@ -140,6 +140,29 @@ CASES: dict[str, tuple[dict[str, str], list[str], str]] = {
             'no key "colour"; did you mean "color"?'
         ),
     ),
+    "every-undefined-read-at-once": (
+        {
+            "blocks/p.json": _prompt(templateFile="p.liquid", parameters=[WHO]),
+            "blocks/p.liquid": (
+                "Hi {{ who }},\n"
+                'Be {{ settings["acme.style"].colour }}.\n'
+                "{{ whom }}\n"
+                "{% for x in items %}{{ x }}{% endfor %}{{ gone | default: 'ok' }}\n"
+            ),
+            "blocks/style.json": STYLE,
+        },
+        [],
+        'blocks/p.liquid:1:7: error[render-undefined]: "who" is undefined: the parameter has '
+        "no default, and no --param gives it (--param who=VALUE)\n"
+        'blocks/p.liquid:2:7: error[render-undefined]: settings["acme.style"].colour is '
+        'undefined: version 1.0.0 of settings block "acme.style" (blocks/style.json) has no '
+        'key "colour"; did you mean "color"?\n'
+        'blocks/p.liquid:3:4: error[render-undefined]: "whom" is undefined: it is neither a '
+        'parameter nor settings; did you mean "who"?\n'
+        'blocks/p.liquid:4:13: error[render-undefined]: "items" is undefined: it is neither a '
+        "parameter nor settings (the parameters: who)\n"
+        "4 errors, 0 warnings in 1 file\n",
+    ),
     "unknown-filter": (
         {
             "blocks/p.json": _prompt(templateFile="p.liquid", parameters=[WHO]),
@@ -293,3 +316,15 @@ def test_agent_faults(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
             "version this pack brings satisfies (1.0.0)"
         ),
     )
+
+
+def test_undefined_reads_are_capped(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A template of 60 undefined reads reports the first 50 it renders (the report sorts
+    them by message)."""
+    template = "".join(f"{{{{ v{n} }}}}" for n in range(60))
+    root = _pack(tmp_path, {"blocks/p.json": _prompt(template)})
+    code, out, err = _render(capsys, root)
+    lines = err.splitlines()
+    assert (code, out) == (1, "")
+    assert lines[-1] == "50 errors, 0 warnings in 1 file"
+    assert {line.split('"')[1] for line in lines[:-1]} == {f"v{n}" for n in range(50)}
