@@ -24,6 +24,12 @@ from hatch_kindgi.report.problems import Problem
 GIT_TIMEOUT = 60.0
 """Seconds each git command may take (reading every blob of the pack folder included)."""
 
+LARGEST_COPIED = 64 * 1024 * 1024
+"""A file of the pack folder larger than this is written at its size with none of its bytes
+(a sparse file): git neither reads nor streams it. The pipeline reads a block or template by
+its size first (`max-file-size`, 1 MiB unless set) and otherwise only pyproject.toml and the
+code, so a data file a pack keeps in its folder costs nothing at every `--against`."""
+
 _CHUNK = 1024 * 1024
 _FILE_MODES = {"100644": 0o644, "100755": 0o755}
 _LINK_MODE = "120000"
@@ -167,8 +173,26 @@ def _listing(listing: bytes) -> tuple[dict[str, tuple[str, int]], dict[str, str]
     return files, links
 
 
+def _sizes(root: Path, blobs: set[str]) -> dict[str, int]:
+    """The size of each blob this clone has (`git cat-file --batch-check`, which reads no
+    blob's bytes); one it lacks is left out, for the copy to report."""
+    try:
+        lines = _git(root, "cat-file", "--batch-check", stdin="".join(f"{b}\n" for b in blobs))
+    except _GitTimeout:
+        raise
+    except _GitError:  # a partial clone lacking some: sizes unknown, the copy says which
+        return {}
+    sizes: dict[str, int] = {}
+    for line in lines.decode("ascii", "replace").splitlines():
+        fields = line.split()
+        if len(fields) == 3 and fields[1] == "blob":
+            sizes[fields[0]] = int(fields[2])
+    return sizes
+
+
 def _write_blobs(root: Path, files: dict[str, tuple[str, int]], destination: Path) -> None:
     """Every file's blob, streamed from one `git cat-file --batch` into `destination`."""
+    sizes = _sizes(root, {blob for blob, _ in files.values()})
     with tempfile.TemporaryFile() as complaints:
         process = subprocess.Popen(
             [*_GIT, "cat-file", "--batch"],
@@ -186,6 +210,12 @@ def _write_blobs(root: Path, files: dict[str, tuple[str, int]], destination: Pat
             for path, (blob, mode) in sorted(files.items()):
                 target = destination / path
                 target.parent.mkdir(parents=True, exist_ok=True)
+                size = sizes.get(blob, 0)
+                if size > LARGEST_COPIED:
+                    with target.open("wb") as stream:
+                        stream.truncate(size)
+                    target.chmod(mode)
+                    continue
                 try:
                     process.stdin.write(blob.encode("ascii") + b"\n")
                     process.stdin.flush()
@@ -256,8 +286,9 @@ def _write_link(root: Path, path: str, blob: str, destination: Path) -> None:
 _GIT = ("git", "-c", "protocol.allow=never", "-c", "core.quotePath=false")
 
 
-def _git(root: Path, *args: str) -> bytes:
-    """Run git in `root`; its stdout, or `_GitError` with the first line it complained."""
+def _git(root: Path, *args: str, stdin: str = "") -> bytes:
+    """Run git in `root` (`stdin` on its standard input, nothing else: it never waits on a
+    terminal); its stdout, or `_GitError` with the first line it complained."""
     try:
         completed = subprocess.run(
             [*_GIT, *args],
@@ -266,7 +297,7 @@ def _git(root: Path, *args: str) -> bytes:
             capture_output=True,
             timeout=GIT_TIMEOUT,
             check=False,
-            stdin=subprocess.DEVNULL,
+            input=stdin.encode("ascii"),
         )
     except subprocess.TimeoutExpired as cause:
         raise _GitTimeout(f"git {args[0]} took longer than {GIT_TIMEOUT:g} s") from cause

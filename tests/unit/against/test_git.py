@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from hatch_kindgi.against.git import PackTree, extract_pack, find_revision
+from hatch_kindgi.against.git import LARGEST_COPIED, PackTree, extract_pack, find_revision
 from hatch_kindgi.against.reference import RefRequest
 from hatch_kindgi.report.problems import error
 from tests.helpers.git import GIT_ENV, commit_all, git, init_repo
@@ -228,3 +228,29 @@ def test_a_slow_git_is_a_problem_not_a_new_pack(
             "than 1e-06 s",
         )
     ]
+
+
+def test_a_large_file_is_written_at_its_size_without_its_bytes(tmp_path: Path) -> None:
+    """A data file far above any size the pipeline reads: the copy has its size (so a block
+    that large is still refused by its size) and takes no room; the other files are whole."""
+    repo = init_repo(tmp_path / "repo")
+    (repo / "data").mkdir()
+    (repo / "pyproject.toml").write_text("[tool.kindgi.pack]\n", "utf-8")
+    size = LARGEST_COPIED + 1
+    with (repo / "data" / "big.bin").open("wb") as stream:
+        stream.truncate(size)
+    (repo / "data" / "small.bin").write_bytes(b"\0" * 1000)
+    commit_all(repo, "one")
+    commit_all(repo, "two")
+
+    tree, problems = find_revision(repo, REQUEST)
+    assert problems == []
+    assert tree is not None
+    out = tmp_path / "out"
+    out.mkdir()
+    assert extract_pack(repo, tree, out, REQUEST) == (True, [])
+    big = (out / "data" / "big.bin").stat()
+    assert big.st_size == size
+    assert big.st_blocks * 512 < 1024 * 1024  # sparse: none of its bytes were written
+    assert (out / "data" / "small.bin").read_bytes() == b"\0" * 1000
+    assert (out / "pyproject.toml").read_text("utf-8") == "[tool.kindgi.pack]\n"
