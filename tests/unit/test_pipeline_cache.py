@@ -140,3 +140,45 @@ def test_code_stage_runs_again_only_for_code(
     (root / "tools" / "bye.py").write_text("Y = 2\n", encoding="utf-8")  # unannounced
     _problems(root, cache)
     assert calls[-1] == ("tools/bye.py", "tools/hello.py")
+
+
+def test_a_git_revision_is_read_once_per_commit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--against HEAD~1` in a watch: the revision's pack folder is read out of git and
+    checked once, while HEAD~1 names the same commit; when it names another (a new commit),
+    that one is read, and the comparison follows it."""
+    from hatch_kindgi.against import stage as against_stage
+    from tests.helpers.git import GIT_ENV, commit_all, init_repo
+
+    for key, value in GIT_ENV.items():
+        monkeypatch.setenv(key, value)
+    monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path))
+    root = init_repo(copy_pack("blocks", tmp_path))
+    commit_all(root, "one")
+    commit_all(root, "two")
+    reads: list[str] = []
+    extract = against_stage.extract_pack
+
+    def counting(repo: Path, tree: Any, *args: Any) -> Any:
+        reads.append(tree.commit)
+        return extract(repo, tree, *args)
+
+    monkeypatch.setattr(against_stage, "extract_pack", counting)
+    cache = PipelineCache()
+
+    def problems() -> tuple[str, ...]:
+        result = run_pipeline(root, environ=ENV, cache=cache, against="HEAD~1")
+        return tuple(problem.code for problem in result.problems)
+
+    assert problems() == ()
+    edit_text(root / STYLE, '"maxSentences": 4', '"maxSentences": 5')
+    cache.forget([STYLE])
+    assert problems() == ("version-reused",)
+    assert len(reads) == 1
+    commit_all(root, "three: the edit")  # HEAD~1 is now "two", which has the old value
+    assert problems() == ("version-reused",)
+    commit_all(root, "four")  # HEAD~1 is "three", which has the new value
+    assert problems() == ()
+    assert len(reads) == 3
+    assert len(set(reads)) == 3

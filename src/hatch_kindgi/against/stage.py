@@ -14,7 +14,7 @@ from pathlib import Path
 
 from hatch_kindgi.against.compare import Comparison, compare, superseded
 from hatch_kindgi.against.entries import PackEntries, pack_entries
-from hatch_kindgi.against.git import extract_pack, find_revision
+from hatch_kindgi.against.git import PackTree, extract_pack, find_revision
 from hatch_kindgi.against.reference import (
     ENV_AGAINST,
     RefRequest,
@@ -29,6 +29,7 @@ __all__ = [
     "EntriesAt",
     "PackEntries",
     "RefRequest",
+    "Revisions",
     "choose_reference",
     "compare_with_reference",
     "pack_entries",
@@ -42,6 +43,11 @@ and notes on what could not be compared."""
 _NOTHING = pack_entries({})
 
 
+Revisions = dict[tuple[str, str], "tuple[PackEntries, tuple[str, ...]]"]
+"""A git revision's entries and notes by commit and pack folder, for a run to reuse
+(`check --watch`): a commit's files never change."""
+
+
 def compare_with_reference(
     request: RefRequest,
     root: Path,
@@ -49,9 +55,11 @@ def compare_with_reference(
     *,
     package: str | None,
     entries_at: EntriesAt,
+    revisions: Revisions | None = None,
 ) -> tuple[Comparison | None, list[Problem]]:
     """Compare the pack at `root` (its entries `now`) with the reference `request` names;
-    None and the problems when the reference can't be read."""
+    None and the problems when the reference can't be read. A git revision's entries are
+    taken from `revisions` when there, else read and kept there."""
     read = read_file_reference(request, package)
     if read is not None:
         before, problems = read
@@ -59,6 +67,22 @@ def compare_with_reference(
     tree, problems = find_revision(root, request)
     if tree is None:
         return None, problems
+    # The name is resolved again each run (a branch moves); what a commit holds never changes.
+    known = None if revisions is None else revisions.get((tree.commit, tree.prefix))
+    if known is None:
+        known, problems = _at_revision(root, tree, request, entries_at)
+        if known is None:
+            return None, problems
+        if revisions is not None:
+            revisions[tree.commit, tree.prefix] = known
+    before, notes = known
+    return compare(before, now, request.text, notes), []
+
+
+def _at_revision(
+    root: Path, tree: PackTree, request: RefRequest, entries_at: EntriesAt
+) -> tuple[tuple[PackEntries, tuple[str, ...]] | None, list[Problem]]:
+    """The entries of the pack folder at `tree`, and notes; or None and why not."""
     with tempfile.TemporaryDirectory(prefix="hatch-kindgi-against-") as scratch:
         folder = Path(scratch) / "pack"
         folder.mkdir()
@@ -70,6 +94,6 @@ def compare_with_reference(
                 f"{request.text} has no {tree.prefix}pyproject.toml: a new pack, so there is "
                 "nothing to compare with"
             )
-            return compare(_NOTHING, now, request.text, [note]), []
+            return (_NOTHING, (note,)), []
         before, notes = entries_at(folder, request.text)
-    return compare(before or _NOTHING, now, request.text, notes), []
+    return (before or _NOTHING, tuple(notes)), []

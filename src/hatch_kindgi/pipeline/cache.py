@@ -13,6 +13,7 @@ from hatch_kindgi.index.stage import pack_index_schema
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from hatch_kindgi.against.stage import Revisions
     from hatch_kindgi.code.outcome import CodeOutcome
     from hatch_kindgi.index.pins import Pins
 
@@ -20,9 +21,10 @@ if TYPE_CHECKING:
 class PipelineCache:
     """What a run may reuse from the runs before it on the same pack (`check --watch`): each
     block file's own checks while the file is unchanged, the code stage's outcome until a
-    code module, another Python file or pyproject.toml changes, and which entries passed the
-    index checks. The rules across files and entries always run again, so the problems are
-    those of a fresh run."""
+    code module, another Python file or pyproject.toml changes, which entries passed the
+    index checks, and the entries of a git revision compared with (`--against`), by commit.
+    The rules across files and entries always run again, so the problems are those of a fresh
+    run."""
 
     def __init__(self) -> None:
         from hatch_kindgi.index.cache import IndexChecks  # jsonschema: only a watch needs it
@@ -30,6 +32,7 @@ class PipelineCache:
         self.blocks = BlocksCache()
         self.index = IndexChecks(pack_index_schema())
         self._code: tuple[Hashable, CodeOutcome] | None = None
+        self.revisions: Revisions = {}
 
     def forget(self, paths: Iterable[str]) -> None:
         """Drop what was made from `paths` (pack-relative), which a watcher saw change."""

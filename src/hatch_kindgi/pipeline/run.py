@@ -23,7 +23,7 @@ from hatch_kindgi.report.formats import fails
 from hatch_kindgi.report.problems import Problem, has_errors
 
 if TYPE_CHECKING:
-    from hatch_kindgi.against.stage import Comparison, PackEntries
+    from hatch_kindgi.against.stage import Comparison, PackEntries, Revisions
     from hatch_kindgi.pipeline.cache import PipelineCache
 
 
@@ -106,7 +106,14 @@ def run_pipeline(
         notes = (f"an unpacked sdist: it was compared with {request.text} when it was built",)
     elif request is not None:
         now_entries = pack_entries_of(pack, read.blocks, code)
-        comparison, problems = _compared(request, root, now_entries, problems, package=package)
+        comparison, problems = _compared(
+            request,
+            root,
+            now_entries,
+            problems,
+            package=package,
+            revisions=None if cache is None else cache.revisions,
+        )
         if comparison is not None:
             notes = comparison.diff.notes
 
@@ -138,14 +145,15 @@ def _compared(
     problems: list[Problem],
     *,
     package: str | None,
+    revisions: Revisions | None,
 ) -> tuple[Comparison | None, list[Problem]]:
     """The comparison of the pack's entries `now` with the reference `request` names, and
-    `problems` with the comparison's own."""
+    `problems` with the comparison's own (a git revision's entries kept in `revisions`)."""
     # The comparison's modules load only when there is something to compare with.
     from hatch_kindgi.against.stage import compare_with_reference, superseded
 
     comparison, against_problems = compare_with_reference(
-        request, root, now, package=package, entries_at=entries_at
+        request, root, now, package=package, entries_at=entries_at, revisions=revisions
     )
     problems = [*problems, *against_problems]
     if comparison is not None:
