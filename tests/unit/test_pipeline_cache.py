@@ -149,6 +149,7 @@ def test_a_git_revision_is_read_once_per_commit(
     checked once, while HEAD~1 names the same commit; when it names another (a new commit),
     that one is read, and the comparison follows it."""
     from hatch_kindgi.against import stage as against_stage
+    from hatch_kindgi.against.git import extract_pack as extract
     from tests.helpers.git import GIT_ENV, commit_all, init_repo
 
     for key, value in GIT_ENV.items():
@@ -158,7 +159,6 @@ def test_a_git_revision_is_read_once_per_commit(
     commit_all(root, "one")
     commit_all(root, "two")
     reads: list[str] = []
-    extract = against_stage.extract_pack
 
     def counting(repo: Path, tree: Any, *args: Any) -> Any:
         reads.append(tree.commit)
