@@ -4,6 +4,7 @@ column, worded from what the render was given."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -83,7 +84,8 @@ def render_template(
     lines = Lines(template.text)
     problems: list[Problem] = []
     seen: set[tuple[int, tuple[object, ...]]] = set()
-    while len(problems) < MAX_UNDEFINED:
+    deadline = time.monotonic() + UNDEFINED_SECONDS
+    while len(problems) < MAX_UNDEFINED and (not problems or time.monotonic() < deadline):
         try:
             text = parsed.render(**scope)
         except UndefinedError as fault:
@@ -115,6 +117,9 @@ def render_template(
 
 MAX_UNDEFINED = 50
 """The most undefined reads one render reports (as many as one file reports problems)."""
+UNDEFINED_SECONDS = 2.0
+"""How long renders after the first undefined read may go on looking for more: each runs the
+whole template again, and a template may loop a million times before its next read."""
 
 
 def _scope(parameters: Parameters, settings: SettingsChoice) -> dict[str, Any]:

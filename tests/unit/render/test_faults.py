@@ -328,3 +328,20 @@ def test_undefined_reads_are_capped(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert (code, out) == (1, "")
     assert lines[-1] == "50 errors, 0 warnings in 1 file"
     assert {line.split('"')[1] for line in lines[:-1]} == {f"v{n}" for n in range(50)}
+
+
+def test_more_undefined_reads_only_within_the_time_allowed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each search for the next undefined read renders the whole template again: with no
+    time left after the first, the first alone is reported."""
+    from hatch_kindgi.render import strict
+
+    monkeypatch.setattr(strict, "UNDEFINED_SECONDS", 0.0)
+    root = _pack(tmp_path, {"blocks/p.json": _prompt("{{ a }}{{ b }}{{ c }}")})
+    code, out, err = _render(capsys, root)
+    assert (code, out) == (1, "")
+    assert err.splitlines()[0].startswith(
+        'blocks/p.json: error[render-undefined]: /content/template: "a"'
+    )
+    assert err.splitlines()[-1] == "1 error, 0 warnings in 1 file"
