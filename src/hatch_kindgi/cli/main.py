@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from hatch_kindgi import __version__
 from hatch_kindgi.cli import check, diff, index, render, schema
 from hatch_kindgi.cli.output import Command
+from hatch_kindgi.report.suggest import did_you_mean
 
 COMMANDS: tuple[Command, ...] = (
     check.COMMAND,
@@ -57,9 +60,39 @@ def main(argv: Sequence[str] | None = None) -> int:
     return command.run(args)
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with "did you mean" for a misspelt command, choice or option (argparse gives
+    none before Python 3.14, and there only when asked)."""
+
+    def error(self, message: str) -> NoReturn:
+        super().error(message + _hint(self, message))
+
+
+_INVALID_CHOICE = re.compile(r"invalid choice: '(?P<word>[^']*)' \(choose from (?P<choices>.*)\)")
+_UNRECOGNIZED = "unrecognized arguments: "
+
+
+def _hint(parser: argparse.ArgumentParser, message: str) -> str:
+    if "did you mean" in message or "maybe you meant" in message:
+        return ""
+    invalid = _INVALID_CHOICE.search(message)
+    if invalid is not None:
+        choices = re.findall(r"'([^']*)'", invalid.group("choices"))
+        return did_you_mean(invalid.group("word"), choices)
+    if message.startswith(_UNRECOGNIZED):
+        options = [name for name in parser._option_string_actions if name.startswith("--")]
+        for word in message[len(_UNRECOGNIZED) :].split():
+            name = word.partition("=")[0]
+            if name.startswith("--"):
+                hint = did_you_mean(name, options)
+                if hint:
+                    return hint
+    return ""
+
+
 def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
     listed = "\n".join(f"  {c.name:<7} {c.description}" for c in COMMANDS)
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="hatch-kindgi",
         description=_DESCRIPTION.format(commands=listed),
         epilog=_EPILOG,
@@ -67,7 +100,7 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     )
     parser.add_argument("--version", action="version", version=f"hatch-kindgi {__version__}")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    commands = {}
+    commands: dict[str, argparse.ArgumentParser] = {}
     for command in COMMANDS:
         sub = subparsers.add_parser(command.name, help=command.summary, description=command.summary)
         command.add_arguments(sub)

@@ -72,10 +72,32 @@ def add_against_argument(parser: argparse.ArgumentParser) -> None:
 def pack_root(args: argparse.Namespace) -> Path | None:
     """The pack folder of `args`, or None (and a usage message) when it has no pyproject."""
     root = Path(args.pack_dir)
-    if not (root / "pyproject.toml").is_file():
-        sys.stderr.write(f"hatch-kindgi: no pyproject.toml in {args.pack_dir}\n")
-        return None
-    return root
+    if (root / "pyproject.toml").is_file():
+        return root
+    sys.stderr.write(f"hatch-kindgi: {_not_a_pack(root, args.pack_dir)}\n")
+    return None
+
+
+_LEVELS_UP = 8  # how far up a "the pack is here" hint looks
+
+
+def _not_a_pack(root: Path, given: str) -> str:
+    """Why `root` (as the user gave it) is not a pack folder, and where the pack may be."""
+    if root.is_file():
+        if root.name == "pyproject.toml":
+            return f"{given} is a file: give the folder that holds it ({root.parent})"
+        return f"{given} is a file, not a pack folder (the folder with its pyproject.toml)"
+    if not root.exists():
+        return f"no folder {given}"
+    said = f"no pyproject.toml in {given}"
+    folder = root.resolve()
+    for _ in range(_LEVELS_UP):
+        if (folder / ".git").exists() or folder.parent == folder:
+            break  # the top of the repository, or of the file system
+        folder = folder.parent
+        if (folder / "pyproject.toml").is_file():
+            return f"{said}; the nearest one above it is in {folder}"
+    return said
 
 
 def finish(result: PipelineResult, style: str, stream: TextIO, *, root: Path | None = None) -> int:
