@@ -121,6 +121,23 @@ def test_sarif_paths_start_at_the_repository_root(tmp_path: Path) -> None:
     assert result_rows(document) == golden_rows(expected_report(BROKEN_CASE), prefix)
 
 
+def test_sarif_paths_of_the_wheel_step_start_at_the_repository_root(tmp_path: Path) -> None:
+    """`python -m build` of a passing sub-folder pack with warnings: the wheel step runs in
+    the unpacked sdist, in no repository, and writes the report last; its paths still start
+    at the repository's root, where the sdist's record says the pack was."""
+    repository = init_repo(tmp_path / "repo")
+    pack = copy_pack("broken/liquid-warnings", repository / "packs")
+    edit_text(pack / "pyproject.toml", "strict = true", "strict = false")
+    report = tmp_path / "kindgi.sarif"
+    env = build_env({**GOLDEN_ENV, "KINDGI_REPORT_FILE": str(report)})
+    run = run_build(pack, tmp_path / "dist", isolated=False, args=(), env=env)
+    assert run.returncode == 0, run.stderr
+    assert len(run.artifacts) == 2
+    document = json.loads(report.read_text("utf-8"))
+    expected = golden_rows(expected_report("liquid-warnings"), "packs/liquid-warnings/")
+    assert result_rows(document) == expected
+
+
 def test_unwritable_report_file_stops_the_build_before_the_wheel(tmp_path: Path) -> None:
     """A report-file that names a folder fails the build, saying why, and builds nothing."""
     pack = with_hook_options(copy_pack("blocks", tmp_path), 'report-file = "blocks"\n')

@@ -14,7 +14,7 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 from hatch_kindgi.config.report_file import ReportFile, report_file
 from hatch_kindgi.hatch.layout import wheel_layout
-from hatch_kindgi.index.pins import RECORD_FILE, read_recorded_pins, record_pins
+from hatch_kindgi.index.pins import RECORD_FILE, RECORDED_PREFIX, read_recorded_pins, record_pins
 from hatch_kindgi.pipeline import has_code_modules, run_pipeline
 from hatch_kindgi.report.files import unwritable, write_atomically
 from hatch_kindgi.report.formats import format_github, format_text, write
@@ -36,6 +36,7 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         self._completed = False
         self._report_file: ReportFile | None = None
         self._report_problems: tuple[Problem, ...] = ()
+        self._repository_prefix = ""
 
     def dependencies(self) -> list[str]:
         """The kindgi SDK and the pack's runtime dependencies, when the pack has code.
@@ -93,6 +94,11 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         self._completed = True
         root = Path(self.root)
         recorded, record_problems = read_recorded_pins(root)
+        # In an unpacked sdist (no repository), the report's paths start where the sdist's
+        # record says the pack was in its repository.
+        self._repository_prefix = (
+            recorded.get(RECORDED_PREFIX, "") if recorded is not None else repository_prefix(root)
+        )
         result = run_pipeline(
             root,
             self.config,
@@ -119,7 +125,7 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             if result.pins is None:
                 return {}
             record = self._scratch_folder() / RECORD_FILE
-            record.write_bytes(record_pins(result.pins))
+            record.write_bytes(record_pins(result.pins, self._repository_prefix))
             return {str(record): RECORD_FILE}
         layout = wheel_layout(root, result, result.index, self._artifact_patterns(build_data))
         inclusions = {str(root / source): target for target, source in layout.copied.items()}
@@ -151,7 +157,7 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             self._report_problems,
             target.style,
             failed=failed,
-            prefix=repository_prefix(Path(self.root)),
+            prefix=self._repository_prefix,
         )
         try:
             write_atomically(target.path, text.encode("utf-8"))

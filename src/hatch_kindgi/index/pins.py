@@ -182,9 +182,18 @@ def _from_git(root: Path, problems: list[Problem]) -> tuple[str | None, str]:
     return published_at, "git HEAD"
 
 
-def record_pins(pins: Pins) -> bytes:
-    """The bytes of the sdist's pin record."""
+RECORDED_PREFIX = "repositoryPrefix"
+"""The record's key for where the pack folder sits in its git repository (`packs/ledger/`),
+when not at its root: a wheel built from the sdist is in no repository, and its report's
+paths (SARIF) still start at the repository's root."""
+
+
+def record_pins(pins: Pins, repository_prefix: str = "") -> bytes:
+    """The bytes of the sdist's pin record (and where the pack sits in its repository, when
+    not at the root)."""
     document = {"artifactVersion": pins.artifact_version, "publishedAt": pins.published_at}
+    if repository_prefix:
+        document[RECORDED_PREFIX] = repository_prefix
     return (json.dumps(document, indent=2, sort_keys=True) + "\n").encode("utf-8")
 
 
@@ -207,5 +216,22 @@ def read_recorded_pins(root: Path) -> tuple[dict[str, str] | None, list[Problem]
                 error("pin-record", RECORD_FILE, f"the sdist's pin record has no valid {key!r}")
             ]
         recorded[key] = value
+    prefix = document.get(RECORDED_PREFIX, "")
+    if not isinstance(prefix, str) or not _is_folder_path(prefix):
+        return None, [
+            error("pin-record", RECORD_FILE, f"the sdist's record has no valid {RECORDED_PREFIX!r}")
+        ]
+    if prefix:
+        recorded[RECORDED_PREFIX] = prefix
     # Whether publishedAt is a timestamp `resolve_pins` decides, as for every other source.
     return recorded, []
+
+
+def _is_folder_path(prefix: str) -> bool:
+    """Whether `prefix` is "" or a relative folder path ending in "/", going nowhere up."""
+    if not prefix:
+        return True
+    if "\\" in prefix or any(ord(character) < 0x20 for character in prefix):
+        return False
+    *folders, last = prefix.split("/")
+    return last == "" and all(part not in ("", ".", "..") for part in folders)

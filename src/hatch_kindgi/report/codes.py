@@ -36,8 +36,9 @@ CODES: dict[str, str] = {
         "an ISO 8601 date-time with a zone in the years 0001-9999 once in UTC."
     ),
     "pin-record": (
-        "The sdist's pin record (.hatch-kindgi-pins.json) is unreadable, or its publishedAt "
-        "is not a date-time in the years 0001-9999 (UTC)."
+        "The sdist's pin record (.hatch-kindgi-pins.json) is unreadable, its publishedAt "
+        "is not a date-time in the years 0001-9999 (UTC), or its repositoryPrefix is not a "
+        "relative folder path."
     ),
     "pin-not-reproducible": "No pin, SOURCE_DATE_EPOCH or git commit: publishedAt is now.",
     # --- index ---

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 from datetime import datetime, timezone
 from pathlib import Path
@@ -10,7 +11,14 @@ import pytest
 
 from hatch_kindgi.config.stage import HookOptions
 from hatch_kindgi.config.timestamps import normalize_timestamp
-from hatch_kindgi.index.pins import RECORD_FILE, LocalPins, read_recorded_pins, resolve_pins
+from hatch_kindgi.index.pins import (
+    RECORD_FILE,
+    LocalPins,
+    Pins,
+    read_recorded_pins,
+    record_pins,
+    resolve_pins,
+)
 from tests.helpers.git import commit_all, init_repo
 
 NOON = datetime(2026, 11, 29, 12, 0, 0, 123456, tzinfo=timezone.utc)
@@ -249,3 +257,36 @@ def test_git_commit_time_out_of_range_is_a_problem(tmp_path: Path) -> None:
     assert [p.code for p in problems] == ["pin-published-at"]
     assert problems[0].message.startswith("git HEAD's commit time 300000000000")
     assert "SOURCE_DATE_EPOCH" in problems[0].message
+
+
+def test_the_record_says_where_the_pack_was_in_its_repository(tmp_path: Path) -> None:
+    """A pack in a sub-folder records its place (written by hand below); one at the root
+    records the pins alone, as before; the place is read back only when it is a relative
+    folder path."""
+    pins = Pins("7", "2026-01-01T00:00:00.000Z", "env", "env")
+    assert record_pins(pins) == (
+        b'{\n  "artifactVersion": "7",\n  "publishedAt": "2026-01-01T00:00:00.000Z"\n}\n'
+    )
+    recorded = record_pins(pins, "packs/ledger/")
+    assert recorded == (
+        b'{\n  "artifactVersion": "7",\n  "publishedAt": "2026-01-01T00:00:00.000Z",\n'
+        b'  "repositoryPrefix": "packs/ledger/"\n}\n'
+    )
+    (tmp_path / "PKG-INFO").write_text("Metadata-Version: 2.1\n", "utf-8")
+    (tmp_path / RECORD_FILE).write_bytes(recorded)
+    assert read_recorded_pins(tmp_path) == (
+        {
+            "artifactVersion": "7",
+            "publishedAt": "2026-01-01T00:00:00.000Z",
+            "repositoryPrefix": "packs/ledger/",
+        },
+        [],
+    )
+    for bad in ("../up/", "/abs/", "packs", "packs//x/", "a\\b/", 7):
+        document = {"artifactVersion": "7", "publishedAt": "x", "repositoryPrefix": bad}
+        (tmp_path / RECORD_FILE).write_text(json.dumps(document), "utf-8")
+        value, problems = read_recorded_pins(tmp_path)
+        assert value is None, bad
+        assert [(p.code, p.file, p.message) for p in problems] == [
+            ("pin-record", RECORD_FILE, "the sdist's record has no valid 'repositoryPrefix'")
+        ]
