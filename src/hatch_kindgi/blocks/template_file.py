@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Callable
 
 from hatch_kindgi.blocks.json_reader import byte_position, text_position
-from hatch_kindgi.discover.links import walk_inside
+from hatch_kindgi.discover.links import joined, walk_inside
 from hatch_kindgi.report.problems import Problem, error
 
 ListDir = Callable[[str], Iterable[str]]
@@ -125,7 +125,7 @@ def read_template_file(
             if near is not None:
                 return refuse(near[0], f"{named} not found; {near[1]}")
             return refuse("template-file", f'{named} not found (looked for "{target}")')
-        current = current.rstrip(os.sep) + os.sep + segment
+        current = joined(current, segment)
     # Every folder on the way, the blocks folder's own included: a link out of the pack
     # is never followed, even where what it reaches links back in.
     outside, real = walk_inside(root, target, inside=listings.real_folder(root))

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from pathlib import Path
 
-__all__ = ["first_link_out", "walk_inside", "within"]
+__all__ = ["first_link_out", "joined", "walk_inside", "within"]
 
 
 def within(path: str, folder: str) -> bool:
@@ -45,16 +45,17 @@ def walk_inside(root: Path, rel: str, *, inside: str | None = None) -> tuple[str
     path, real = os.fspath(root), folder
     boundary = folder.rstrip(os.sep) + os.sep
     for end, segment in enumerate(segments, start=1):
-        path = _joined(path, segment)
+        path = joined(path, segment)
         try:
             is_link = stat.S_ISLNK(os.lstat(path).st_mode)
         except OSError:
             is_link = False
-        real = os.path.realpath(path) if is_link else _joined(real, segment)
+        real = os.path.realpath(path) if is_link else joined(real, segment)
         if real != folder and not real.startswith(boundary):
             return "/".join(segments[:end]), real
     return None, real
 
 
-def _joined(folder: str, name: str) -> str:
-    return folder.rstrip(os.sep) + os.sep + name  # a str, not a Path: this is the hot path
+def joined(folder: str, name: str) -> str:
+    """`folder`/`name` as a str: no Path is built (this runs for every template of a pack)."""
+    return folder.rstrip(os.sep) + os.sep + name

@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, ClassVar
 
 from liquid import Environment
@@ -85,22 +86,25 @@ def render_template(
     problems: list[Problem] = []
     seen: set[tuple[int, tuple[object, ...]]] = set()
     deadline = time.monotonic() + UNDEFINED_SECONDS
+
+    def problem(fault: LiquidError) -> tuple[int, Problem]:
+        index = _index(fault, template.text)
+        code, message = _explained(fault, index, given)
+        return index, template.site.place(lines, index).problem("error", code, message)
+
     while len(problems) < MAX_UNDEFINED and (not problems or time.monotonic() < deadline):
         try:
             text = parsed.render(**scope)
         except UndefinedError as fault:
-            index = _index(fault, template.text)
-            code, message = _explained(fault, index, given)
-            problems.append(template.site.place(lines, index).problem("error", code, message))
-            segments = tuple(_segments_at(parsed, index, _root_of(fault)))
+            index, found = problem(fault)
+            problems.append(found)
+            segments = tuple(given.segments_at(index, _root_of(fault)))
             if (index, segments) in seen or not _stand_in(scope, segments):
                 break
             seen.add((index, segments))
         except LiquidError as fault:
             if not problems:
-                index = _index(fault, template.text)
-                code, message = _explained(fault, index, given)
-                problems.append(template.site.place(lines, index).problem("error", code, message))
+                problems.append(problem(fault)[1])
             break
         except (Exception, RecursionError) as fault:  # a filter's own bug, or a template too deep
             if not problems:
@@ -176,6 +180,24 @@ class _Given:
     declared: list[str]
     settings: SettingsChoice
 
+    @cached_property
+    def _variables(self) -> list[Any]:
+        """Every variable the template reads, from one static analysis of it."""
+        try:
+            analysis = self.parsed.analyze(include_partials=False)
+        except (LiquidError, RecursionError):
+            return []
+        return [variable for found in analysis.variables.values() for variable in found]
+
+    def segments_at(self, index: int, root: str) -> list[object]:
+        """The segments of the variable the template reads at `index`."""
+        if index < 0:
+            return []
+        for variable in self._variables:
+            if variable.span.index == index and variable.segments[:1] == [root]:
+                return list(variable.segments)
+        return []
+
 
 def _explained(fault: LiquidError, index: int, given: _Given) -> tuple[str, str]:
     """The problem code and message of a fault."""
@@ -201,7 +223,7 @@ def _undefined(fault: LiquidError, index: int, given: _Given) -> str:
     """Which read found nothing, and why, from the segments of the variable at `index`."""
     own = str(fault.message)
     settings, declared = given.settings, given.declared
-    segments = _segments_at(given.parsed, index, _root_of(fault))
+    segments = given.segments_at(index, _root_of(fault))
     if not segments:
         return own
     root = str(segments[0])
@@ -226,18 +248,3 @@ def _undefined(fault: LiquidError, index: int, given: _Given) -> str:
         f" (the parameters: {', '.join(declared)})" if declared else ""
     )
     return f'"{root}" is undefined: it is neither a parameter nor settings{hint}'
-
-
-def _segments_at(parsed: Any, index: int, root: str) -> list[object]:
-    """The segments of the variable the template reads at `index`, from static analysis."""
-    if index < 0:
-        return []
-    try:
-        analysis = parsed.analyze(include_partials=False)
-    except (LiquidError, RecursionError):
-        return []
-    for variables in analysis.variables.values():
-        for variable in variables:
-            if variable.span.index == index and variable.segments[:1] == [root]:
-                return list(variable.segments)
-    return []
