@@ -18,7 +18,14 @@ from typing import IO
 
 import pytest
 
-__all__ = ["node_available", "node_canonical", "node_canonical_many", "node_eval", "require_node"]
+__all__ = [
+    "NodeProcess",
+    "node_available",
+    "node_canonical",
+    "node_canonical_many",
+    "node_eval",
+    "require_node",
+]
 
 SCRIPT = Path(__file__).with_name("canonical.mjs")
 MIN_NODE_MAJOR = 12
@@ -73,10 +80,12 @@ def node_eval(script: str, data: object) -> object:
     return json.loads(completed.stdout)
 
 
-class _Oracle:
-    """The running `node canonical.mjs` process, one request line and one answer line a call."""
+class NodeProcess:
+    """A running `node SCRIPT` process, one request line and one answer line a call (started
+    on first use, restarted if it died)."""
 
-    def __init__(self) -> None:
+    def __init__(self, script: Path) -> None:
+        self._script = script
         self._process: subprocess.Popen[str] | None = None
         self._lock = threading.Lock()
 
@@ -86,7 +95,8 @@ class _Oracle:
             if node is None:
                 raise RuntimeError("Node.js is not available; call require_node() first")
             self._process = subprocess.Popen(
-                [node, str(SCRIPT)],
+                [node, str(self._script)],
+                cwd=self._script.parent,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 text=True,
@@ -103,7 +113,9 @@ class _Oracle:
             answer = stdout.readline()
             if not answer:
                 code = process.wait()
-                raise RuntimeError(f"node {SCRIPT.name} exited with code {code} without answering")
+                raise RuntimeError(
+                    f"node {self._script.name} exited with code {code} without answering"
+                )
             return answer
 
     @staticmethod
@@ -125,7 +137,7 @@ class _Oracle:
             self._process = None
 
 
-_ORACLE = _Oracle()
+_ORACLE = NodeProcess(SCRIPT)
 atexit.register(_ORACLE.close)
 
 

@@ -1,0 +1,95 @@
+// The Kindgi runtime's verdicts, from its own engines (pinned in package.json beside this file):
+// the test oracle for hatch_kindgi's settings checks (Ajv) and templates (liquidjs).
+//
+// Each operation does what the runtime's source does (kindgi/kindgi-sdk):
+// - "settings": packages/schema/src/registry.ts compileInlineSchema, then
+//   packages/agents/src/blocks.ts settingsSchemaIssues: Ajv2020 with strict, allErrors and
+//   allowUnionTypes, every ajv-formats format, the x-kindgi-tunable keyword; a compile failure
+//   is one issue at /content/schema, each validation error one at /content/values<instancePath>.
+// - "parse": blocks.ts promptIssues: a template must be a non-empty string after trimming and
+//   `new Liquid().parse(template)` must not throw.
+// - "render": packages/agents/src/prompt.ts: `new Liquid({ strictVariables: true,
+//   strictFilters: true })` renders the template with the given data.
+//
+// Protocol: every line of stdin is one JSON request {"op": ..., ...}; for each, one line of
+// stdout, a JSON answer (ASCII-escaped). The process serves lines until stdin closes.
+
+import { createInterface } from "node:readline";
+import { createRequire } from "node:module";
+
+const require = createRequire(import.meta.url);
+const Ajv2020 = require("ajv/dist/2020").default;
+const addFormats = require("ajv-formats").default ?? require("ajv-formats");
+const { Liquid } = require("liquidjs");
+
+function compileInline(schema) {
+  const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
+  addFormats(ajv);
+  ajv.addKeyword("x-kindgi-tunable");
+  return ajv.compile(schema);
+}
+
+function settings({ schema, values }) {
+  let validate;
+  try {
+    validate = compileInline(schema);
+  } catch (cause) {
+    const message = `Inline schema failed to compile: ${cause?.message ?? String(cause)}`;
+    return { compiled: false, issues: [{ path: "/content/schema", message }] };
+  }
+  if (validate(values)) return { compiled: true, issues: [] };
+  return {
+    compiled: true,
+    issues: (validate.errors ?? []).map((e) => ({
+      path: `/content/values${e.instancePath ?? ""}`,
+      message: e.message ?? "invalid",
+      keyword: e.keyword,
+      params: e.params,
+      schemaPath: e.schemaPath,
+    })),
+  };
+}
+
+function parse({ template }) {
+  if (typeof template !== "string" || template.trim().length === 0) {
+    return { ok: false, message: "template must be a non-empty string" };
+  }
+  try {
+    new Liquid().parse(template);
+    return { ok: true };
+  } catch (cause) {
+    const message = cause instanceof Error ? cause.message : String(cause);
+    return { ok: false, message: `template isn't valid Liquid: ${message}` };
+  }
+}
+
+function render({ template, data }) {
+  const engine = new Liquid({ strictVariables: true, strictFilters: true });
+  try {
+    return { ok: true, text: engine.parseAndRenderSync(template, data ?? {}) };
+  } catch (cause) {
+    return { ok: false, message: cause instanceof Error ? cause.message : String(cause) };
+  }
+}
+
+const OPERATIONS = { settings, parse, render };
+
+function answer(line) {
+  try {
+    const request = JSON.parse(line);
+    const operation = OPERATIONS[request.op];
+    if (operation === undefined) return { error: `unknown op ${JSON.stringify(request.op)}` };
+    return operation(request);
+  } catch (cause) {
+    return { error: String(cause?.stack ?? cause) };
+  }
+}
+
+function ascii(text) {
+  return text.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+for await (const line of lines) {
+  process.stdout.write(ascii(JSON.stringify(answer(line))) + "\n");
+}
