@@ -27,9 +27,9 @@ if TYPE_CHECKING:
 def environment() -> Environment:
     """The Liquid environment every template is parsed with (python-liquid loads with it:
     the places and reads below are used where no template is parsed)."""
-    from liquid import Environment
+    from hatch_kindgi.blocks.liquidjs import LiquidJS
 
-    return Environment()
+    return LiquidJS()
 
 
 SETTINGS = "settings"

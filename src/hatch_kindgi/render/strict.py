@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar
 
-from liquid import Environment
 from liquid.exceptions import (
     FilterArgumentError,
     FilterError,
@@ -26,6 +25,7 @@ from liquid.undefined import StrictDefaultUndefined, Undefined
 
 from hatch_kindgi.blocks.json_reader import Lines
 from hatch_kindgi.blocks.liquid import SETTINGS, Place, SettingsRead, TemplateSite, check_template
+from hatch_kindgi.blocks.liquidjs import LiquidJS
 from hatch_kindgi.render.parameters import Parameters
 from hatch_kindgi.render.settings import SettingsChoice
 from hatch_kindgi.report.problems import Problem
@@ -36,8 +36,8 @@ _MAX_SAFE_INTEGER = 2**53 - 1
 _FILTER_FAULTS = (FilterArgumentError, FilterValueError, FilterItemTypeError, FilterError)
 
 
-class _Bounded(Environment):
-    """python-liquid's standard tags and filters, with bounds a runaway template meets."""
+class _Bounded(LiquidJS):
+    """liquidjs's tags and filters, with bounds a runaway template meets."""
 
     loop_iteration_limit: ClassVar[int | None] = 1_000_000
     output_stream_limit: ClassVar[int | None] = 16 * 1024 * 1024
