@@ -8,7 +8,9 @@ is read back (pack code may print megabytes).
 
 from __future__ import annotations
 
+import contextlib
 import os
+import subprocess
 from typing import IO, TYPE_CHECKING
 
 from hatch_kindgi.code.reaper import kill_group, start, wait_until
@@ -31,12 +33,32 @@ def run_bounded(
     process = start(list(command), cwd=cwd, stdout=stdout, stderr=stderr, env=env)
     try:
         return wait_until(process, timeout)
+    except BaseException:
+        # Interrupted (Ctrl-C): the reaper is asked to clear up what it started, in sessions
+        # of their own that killing its group would miss, before its group is killed.
+        stop_gently(process)
+        raise
     finally:
         # Also after a normal exit: the child may have left children behind.
         kill_group(process)
         if process.poll() is None:
             process.kill()
         process.wait()
+
+
+_STOP_SECONDS = 5.0
+"""How long an interrupted child has to clear up (the reaper's sweep) before it is killed."""
+
+
+def stop_gently(process: subprocess.Popen[bytes]) -> None:
+    """Ask `process` to stop (SIGTERM, on which the reaper kills what it started) and wait
+    for it a few seconds; the caller kills its group after."""
+    if process.poll() is not None:
+        return
+    with contextlib.suppress(OSError):
+        process.terminate()
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        process.wait(_STOP_SECONDS)
 
 
 def read_tail(path: Path, limit: int) -> str:

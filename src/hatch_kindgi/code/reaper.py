@@ -148,13 +148,32 @@ def kill_group(process: subprocess.Popen[bytes]) -> None:
             os.killpg(process.pid, signal.SIGKILL)
 
 
+class _Stopped(Exception):
+    """SIGTERM or SIGINT reached the reaper: what it runs is to be cleared up now."""
+
+
+def _stopped(signum: int, frame: object) -> None:
+    raise _Stopped
+
+
 def main(argv: list[str]) -> int:
     """Run the command after `--` for at most TIMEOUT seconds; write STATUS; leave nothing."""
     timeout, status = float(argv[1]), Path(argv[2])
     command = argv[argv.index("--") + 1 :]
     subreaper = become_subreaper()
+    # Asked to stop (the hook or the command line was interrupted): clear up as at the end.
+    for stop in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(stop, _stopped)
     process = start(command)
-    returncode, timed_out = wait_until(process, timeout)
+    try:
+        returncode, timed_out = wait_until(process, timeout)
+    except _Stopped:
+        for stop in (signal.SIGTERM, signal.SIGINT):
+            signal.signal(stop, signal.SIG_IGN)
+        kill_group(process)
+        if subreaper:
+            sweep()
+        return 1
     # Also after a normal exit: what the command started may still run.
     kill_group(process)
     if subreaper:
