@@ -32,33 +32,28 @@ def run_bounded(
     """Run `command` in its own session for at most `timeout` s: (exit code, whether killed)."""
     process = start(list(command), cwd=cwd, stdout=stdout, stderr=stderr, env=env)
     try:
-        return wait_until(process, timeout)
+        returncode, killed = wait_until(process, timeout)
     except BaseException:
-        # Interrupted (Ctrl-C): the reaper is asked to clear up what it started, in sessions
-        # of their own that killing its group would miss, before its group is killed.
+        # Interrupted (Ctrl-C): the child is asked to stop, and the reaper then clears up
+        # what it started, in sessions of their own that killing its group would miss. It
+        # does so on its own, in its own session: a build frontend kills an interrupted
+        # backend within a quarter of a second, and this one must be quick to clear up its
+        # own folders first.
         stop_gently(process)
         raise
-    finally:
-        # Also after a normal exit: the child may have left children behind.
-        kill_group(process)
-        if process.poll() is None:
-            process.kill()
-        process.wait()
-
-
-_STOP_SECONDS = 5.0
-"""How long an interrupted child has to clear up (the reaper's sweep) before it is killed."""
+    # Also after a normal exit: the child may have left children behind.
+    kill_group(process)
+    if process.poll() is None:
+        process.kill()
+    process.wait()
+    return returncode, killed
 
 
 def stop_gently(process: subprocess.Popen[bytes]) -> None:
-    """Ask `process` to stop (SIGTERM, on which the reaper kills what it started) and wait
-    for it a few seconds; the caller kills its group after."""
-    if process.poll() is not None:
-        return
-    with contextlib.suppress(OSError):
-        process.terminate()
-    with contextlib.suppress(subprocess.TimeoutExpired):
-        process.wait(_STOP_SECONDS)
+    """Ask `process` to stop: SIGTERM, on which the reaper kills what it started and exits."""
+    if process.poll() is None:
+        with contextlib.suppress(OSError):
+            process.terminate()
 
 
 def read_tail(path: Path, limit: int) -> str:
