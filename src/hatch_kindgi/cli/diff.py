@@ -83,9 +83,10 @@ def _run(args: argparse.Namespace) -> int:
     outcomes = each_pack(packs, one, args.jobs)
     write_problems(named(packs, [(o.problems, ()) for o in outcomes], "text").problems)
     shown = [(root, o.text) for root, o in zip(packs.roots, outcomes) if o.text is not None]
-    for root, text in shown:
-        if not packs.single and len(packs.roots) > 1:
-            sys.stdout.write(_HEADINGS[args.format].format(pack=packs.shown(root)))
+    for number, (root, text) in enumerate(shown):
+        if len(packs.roots) > 1:
+            gap = "\n" if number and args.format == "markdown" else ""
+            sys.stdout.write(gap + _HEADINGS[args.format].format(pack=packs.shown(root)))
         sys.stdout.write(text)
     return EXIT_PROBLEMS if any(o.failed for o in outcomes) else EXIT_OK
 

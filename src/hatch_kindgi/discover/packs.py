@@ -65,12 +65,15 @@ def find_packs(folder: Path) -> list[Path]:
 
 def pack_of(path: Path) -> Path | None:
     """The pack that holds the file (or folder) `path`: its nearest folder, itself included
-    for a folder, that is a pack, as an absolute path; None when none is."""
+    for a folder, that is a pack, as an absolute path, up to the top of its git repository;
+    None when none is."""
     start = path if path.is_dir() else path.parent
     absolute = Path(os.path.normpath(start.absolute()))
     for candidate in (absolute, *absolute.parents):
         if is_pack(candidate):
             return candidate
+        if (candidate / ".git").exists():
+            return None  # the top of the repository: a pack above it doesn't hold its files
     return None
 
 
