@@ -69,6 +69,14 @@ def test_check_at_the_root_finds_the_packs_and_names_files_from_there(monorepo: 
     assert (run.returncode, run.stdout, run.stderr) == (1, _expected("packs/shapes/"), FOUND)
     assert _check(monorepo).stdout == run.stdout
     assert _check(monorepo, "--jobs", "1").stdout == run.stdout
+    # Each pack alone: its lines, named from the root, are the lines of the whole report.
+    alone = [_check(monorepo, f"packs/{name}") for name in ("notes", "plain", "shapes")]
+    assert [each.returncode for each in alone] == [0, 0, 1]
+    assert (
+        "".join(f"packs/shapes/{line}" for line in alone[2].stdout.splitlines(True)[:-1])
+        + (alone[2].stdout.splitlines(True)[-1])
+        == run.stdout
+    )
 
 
 def test_two_packs_named(monorepo: Path) -> None:
