@@ -14,14 +14,15 @@ temporary folders and stopping its own children; then KeyboardInterrupt is raise
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
 import sys
 import threading
 from collections.abc import Callable, Sequence
-from multiprocessing.connection import Connection, wait
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 T = TypeVar("T")
 
@@ -40,6 +41,10 @@ def side_by_side(jobs: Sequence[Callable[[], T]], workers: int | None = None) ->
     limit = cores() if workers is None else workers
     if limit <= 1 or len(jobs) <= 1 or not _can_fork():
         return [job() for job in jobs]
+    # Loaded only for jobs side by side: a check of one pack starts no faster than it must.
+    import multiprocessing
+    from multiprocessing.connection import wait
+
     context = multiprocessing.get_context("fork")
     values: dict[int, T] = {}
     waiting = list(enumerate(jobs))
