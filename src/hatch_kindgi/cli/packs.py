@@ -87,10 +87,7 @@ def choose_packs(given: Sequence[str]) -> Packs | None:
         path = Path(word)
         if path.is_file():
             files += 1
-            if path.name == _PACK_FILE and is_pack(path.parent):
-                holder: Path | None = path.parent
-            else:
-                holder = pack_of(path)
+            holder = pack_of(path)
             if holder is None:
                 outside += 1
             else:
