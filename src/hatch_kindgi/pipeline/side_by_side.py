@@ -46,6 +46,8 @@ def side_by_side(jobs: Sequence[Callable[[], T]], workers: int | None = None) ->
     from multiprocessing.connection import wait
 
     context = multiprocessing.get_context("fork")
+    for stream in (sys.stdout, sys.stderr):  # a child must not write what is buffered here
+        stream.flush()
     values: dict[int, T] = {}
     waiting = list(enumerate(jobs))
     running: dict[int, tuple[Any, Connection]] = {}
