@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Callable
 
 import pytest
 
@@ -70,3 +71,18 @@ def test_a_child_that_dies_has_its_job_run_here() -> None:
         return 7
 
     assert side_by_side([lambda: 1, dies_in_a_child], workers=2) == [1, 7]
+
+
+@linux_only
+def test_a_value_that_does_not_pickle_is_made_here(capfd: pytest.CaptureFixture[str]) -> None:
+    """A value the child can't send back (a lambda): the job runs here; no traceback."""
+    parent = os.getpid()
+
+    def two() -> int:
+        return 2
+
+    def made() -> Callable[[], int]:
+        return two if os.getpid() == parent else (lambda: 2)
+
+    assert side_by_side([made, made], workers=2) == [two, two]  # made here, not in children
+    assert "Traceback" not in capfd.readouterr().err

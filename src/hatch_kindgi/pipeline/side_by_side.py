@@ -97,7 +97,10 @@ def _serve(job: Callable[[], Any], send: Connection) -> None:
             os._exit(130)
         except Exception as failure:  # a bug: raised again in the parent, with its kind
             answer = ("raised", failure)
-        send.send(answer)
+        try:
+            send.send(answer)
+        except Exception:  # it doesn't pickle: the parent runs the job itself, and sees why
+            os._exit(1)
     except KeyboardInterrupt:
         os._exit(130)
 
