@@ -25,7 +25,7 @@ from hatch_kindgi.cli.output import EXIT_OK, EXIT_PROBLEMS, color, not_a_pack, w
 from hatch_kindgi.discover.packs import find_packs, is_pack, pack_of
 from hatch_kindgi.pipeline.side_by_side import side_by_side
 from hatch_kindgi.report.formats import format_text, write
-from hatch_kindgi.report.problems import Problem
+from hatch_kindgi.report.problems import Problem, placed_below
 from hatch_kindgi.report.sarif import repository_prefix
 from hatch_kindgi.report.styles import format_report
 
@@ -165,27 +165,12 @@ def named(
         shown = packs.shown(root)
         if style == "sarif":
             base = repository_prefix(root)
-            merged.extend(_moved(p, base, base + _PACK_FILE) for p in problems)
+            merged.extend(placed_below(p, base, base + _PACK_FILE) for p in problems)
         else:
             base = "" if shown == "." else f"{shown}/"
-            merged.extend(_moved(p, base, shown) for p in problems)
+            merged.extend(placed_below(p, base, shown) for p in problems)
         said.extend(f"{shown}: {note}" for note in notes)
     return Named(tuple(merged), "", tuple(said))
-
-
-def _moved(problem: Problem, base: str, whole: str) -> Problem:
-    """`problem` with its file below `base`; a problem of the whole pack (no file) at
-    `whole`."""
-    file = whole if problem.file in ("", ".") else base + problem.file
-    return Problem(
-        problem.severity,
-        problem.code,
-        file,
-        problem.message,
-        problem.line,
-        problem.column,
-        problem.pointer,
-    )
 
 
 @dataclass(frozen=True)
