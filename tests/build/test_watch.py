@@ -122,3 +122,49 @@ def test_watch_reports_as_text_only(capsys: pytest.CaptureFixture[str]) -> None:
     """A stream of changes has no JSON or GitHub form: exit 2."""
     assert main(["check", "--watch", "--format", "json", str(TESTPACKS / "minimal")]) == 2
     assert capsys.readouterr() == ("", "hatch-kindgi check: --watch reports as text only\n")
+
+
+def test_watch_of_many_packs_rechecks_the_one_that_changed(tmp_path: Path) -> None:
+    """`check --watch` at the root of a folder of two packs: both found and watched; an
+    edit in one shows its problem named from the root, and its fix."""
+    for name in ("one", "two"):
+        copy_pack("blocks", tmp_path / "packs")
+        (tmp_path / "packs" / "blocks").rename(tmp_path / "packs" / name)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "hatch_kindgi", "check", "--watch"],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        text=True,
+        encoding="utf-8",
+        env=build_env({"SOURCE_DATE_EPOCH": "1767225600", "NO_COLOR": "1"}),
+    )
+    try:
+        lines = _Lines(process)
+        first = lines.until("watching ")
+        assert re.fullmatch(r"\[\d\d:\d\d:\d\d\] no problems, checked in \d+ ms", first[0])
+        assert first[1] == "watching packs/one, packs/two for changes (Ctrl-C to stop)"
+        time.sleep(0.5)
+
+        style = tmp_path / "packs" / "two" / "blocks" / "reply-style" / "1.2.0.json"
+        edit_text(style, '"maxSentences": 4', '"maxSentences": 0')
+        broke = lines.until("[")
+        assert broke[0] == f"+ packs/two/{PROBLEM}"
+        assert (
+            " packs/two/blocks/reply-style/1.2.0.json changed: 1 error, 0 warnings in 1 file "
+            "(+1 -0)" in broke[1]
+        )
+        edit_text(style, '"maxSentences": 0', '"maxSentences": 4')
+        fixed = lines.until("[")
+        assert fixed[0] == f"- packs/two/{PROBLEM}"
+
+        process.send_signal(signal.SIGINT)
+        process.wait(timeout=WAIT_SECONDS)
+        assert process.stderr is not None
+        stderr = process.stderr.read()
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert (process.returncode, stderr) == (130, "hatch-kindgi: 2 packs found below .\n")

@@ -10,7 +10,7 @@ from typing import NoReturn
 
 from hatch_kindgi import __version__
 from hatch_kindgi.cli import check, diff, index, render, schema
-from hatch_kindgi.cli.output import Command
+from hatch_kindgi.cli.output import Command, interrupted
 from hatch_kindgi.report.suggest import did_you_mean
 
 COMMANDS: tuple[Command, ...] = (
@@ -57,7 +57,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as stop:  # argparse exits 2 on usage errors and 0 on --help
         return int(stop.code or 0)
     command: Command = args.command_spec
-    return command.run(args)
+    try:
+        return command.run(args)
+    except KeyboardInterrupt:
+        return interrupted()
 
 
 class _Parser(argparse.ArgumentParser):

@@ -20,6 +20,8 @@ from hatch_kindgi.report.styles import REPORT_FORMATS, format_report
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+"""Ctrl-C: 128 + SIGINT, what a shell reports for a command it interrupted."""
 
 FORMATS = REPORT_FORMATS
 
@@ -49,6 +51,11 @@ def add_pack_dir_argument(parser: argparse.ArgumentParser) -> None:
 def add_pack_arguments(parser: argparse.ArgumentParser) -> None:
     """PACK_DIR and --format, which every command that reports on a pack takes."""
     add_pack_dir_argument(parser)
+    add_format_argument(parser)
+
+
+def add_format_argument(parser: argparse.ArgumentParser) -> None:
+    """--format, the report's."""
     parser.add_argument(
         "--format",
         choices=FORMATS,
@@ -74,14 +81,14 @@ def pack_root(args: argparse.Namespace) -> Path | None:
     root = Path(args.pack_dir)
     if (root / "pyproject.toml").is_file():
         return root
-    sys.stderr.write(f"hatch-kindgi: {_not_a_pack(root, args.pack_dir)}\n")
+    sys.stderr.write(f"hatch-kindgi: {not_a_pack(root, args.pack_dir)}\n")
     return None
 
 
 _LEVELS_UP = 8  # how far up a "the pack is here" hint looks
 
 
-def _not_a_pack(root: Path, given: str) -> str:
+def not_a_pack(root: Path, given: str) -> str:
     """Why `root` (as the user gave it) is not a pack folder, and where the pack may be."""
     if root.is_file():
         if root.name == "pyproject.toml":
@@ -111,6 +118,16 @@ def finish(result: PipelineResult, style: str, stream: TextIO, *, root: Path | N
     elif result.problems:
         write(stream, format_text(result.problems, color=color(stream)))
     return EXIT_PROBLEMS if failing else EXIT_OK
+
+
+def interrupted() -> int:
+    """Say that Ctrl-C stopped the command (no traceback); its exit code, 130. What it had
+    started is gone by now: each stage removes its temporary folders and children as the
+    interrupt unwinds it."""
+    sys.stdout.flush()
+    sys.stderr.write("hatch-kindgi: interrupted\n")
+    sys.stderr.flush()
+    return EXIT_INTERRUPTED
 
 
 def write_notes(notes: Iterable[str]) -> None:

@@ -1,5 +1,5 @@
-"""`hatch-kindgi check --watch`: check, then check again whenever a file under the pack
-changes, printing the problems that appeared and went away and a one-line status.
+"""`hatch-kindgi check --watch`: check, then check again whenever a file under a pack
+changes (only that pack), printing the problems that appeared and went away and a one-line status.
 
 The pipeline keeps what it may reuse (`PipelineCache`): a re-check reads only the block files
 that changed, runs the rules across files and entries again, and runs the code stage only
@@ -18,64 +18,77 @@ from typing import TextIO
 
 import watchfiles
 
-from hatch_kindgi.cli.output import color, write_notes
+from hatch_kindgi.cli.output import EXIT_INTERRUPTED, color, write_notes
+from hatch_kindgi.cli.packs import Packs, named
 from hatch_kindgi.discover.stage import SKIPPED_DIRS
 from hatch_kindgi.pipeline import PipelineCache, PipelineResult, run_pipeline
 from hatch_kindgi.report.changes import compare, format_changes, status_line
 from hatch_kindgi.report.formats import format_text, write
-
-EXIT_INTERRUPTED = 130
-"""Ctrl-C: 128 + SIGINT, what a shell reports for a command it interrupted."""
+from hatch_kindgi.report.problems import Problem
 
 _STEP_MS = 50  # a burst of writes (an editor's save) within 50 ms is one change
 
 
-def watch(root: Path, out: TextIO, *, against: str | None = None) -> int:
-    """Check the pack at `root` on every change until Ctrl-C, compared with `against` when
-    given (`--against`); the exit code."""
+def watch(packs: Packs, out: TextIO, *, against: str | None = None) -> int:
+    """Check `packs` on every change until Ctrl-C, compared with `against` when given
+    (`--against`); the exit code. A change re-checks only the pack it is in."""
     started = datetime.now(timezone.utc)
-    cache = PipelineCache()
+    roots = packs.roots
+    caches = [PipelineCache() for _ in roots]
     colored = color(out)
 
-    def check() -> tuple[PipelineResult, float]:
-        begun = time.perf_counter()
+    def check(number: int) -> PipelineResult:
         # One `now` for the session: pins that fall back to it stay the same between runs.
-        result = run_pipeline(
-            root,
+        return run_pipeline(
+            roots[number],
             environ=os.environ,
-            cache=cache,
+            cache=caches[number],
             now=lambda: started,
             against=against,
             runner="command-line",
         )
-        return result, time.perf_counter() - begun
+
+    def merged(results: list[PipelineResult]) -> tuple[Problem, ...]:
+        return named(packs, [(r.problems, ()) for r in results], "text").problems
 
     try:
-        result, seconds = check()
-        write_notes(result.notes)
-        if result.problems:
-            write(out, format_text(result.problems, color=colored))
-        write(
-            out, status_line(result.problems, None, clock=_clock(), seconds=seconds, color=colored)
-        )
-        write(out, f"watching {root} for changes (Ctrl-C to stop)\n")
+        begun = time.perf_counter()
+        results = [check(number) for number in range(len(roots))]
+        seconds = time.perf_counter() - begun
+        write_notes(named(packs, [((), r.notes) for r in results], "text").notes)
+        problems = merged(results)
+        if problems:
+            write(out, format_text(problems, color=colored))
+        write(out, status_line(problems, None, clock=_clock(), seconds=seconds, color=colored))
+        where = ", ".join(str(root) for root in roots)
+        write(out, f"watching {where} for changes (Ctrl-C to stop)\n")
         out.flush()
-        for batch in watchfiles.watch(root, watch_filter=_Filter(), step=_STEP_MS):
-            changed = _relative(root, (path for _, path in batch))
-            cache.forget(changed)
-            previous = result.problems
-            result, seconds = check()
-            changes = compare(previous, result.problems)
+        for batch in watchfiles.watch(*roots, watch_filter=_Filter(), step=_STEP_MS):
+            begun = time.perf_counter()
+            paths = [path for _, path in batch]
+            shown: list[str] = []
+            for number, root in enumerate(roots):
+                changed = _relative(root, paths)
+                if not changed:
+                    continue
+                caches[number].forget(changed)
+                results[number] = check(number)
+                # An editor's temporary files come and go: name what is still there.
+                kept = [path for path in changed if (root / path).exists()] or changed
+                base = "" if packs.single else f"{packs.shown(root)}/"
+                shown.extend(base + path for path in kept)
+            seconds = time.perf_counter() - begun
+            previous, problems = problems, merged(results)
+            changes = compare(previous, problems)
             write(out, format_changes(changes, color=colored))
             write(
                 out,
                 status_line(
-                    result.problems,
+                    problems,
                     changes,
                     clock=_clock(),
                     seconds=seconds,
-                    # An editor's temporary files come and go: name what is still there.
-                    changed=[path for path in changed if (root / path).exists()] or changed,
+                    changed=sorted(shown),
                     color=colored,
                 ),
             )

@@ -8,7 +8,9 @@ is read back (pack code may print megabytes).
 
 from __future__ import annotations
 
+import contextlib
 import os
+import subprocess
 from typing import IO, TYPE_CHECKING
 
 from hatch_kindgi.code.reaper import kill_group, start, wait_until
@@ -30,13 +32,28 @@ def run_bounded(
     """Run `command` in its own session for at most `timeout` s: (exit code, whether killed)."""
     process = start(list(command), cwd=cwd, stdout=stdout, stderr=stderr, env=env)
     try:
-        return wait_until(process, timeout)
-    finally:
-        # Also after a normal exit: the child may have left children behind.
-        kill_group(process)
-        if process.poll() is None:
-            process.kill()
-        process.wait()
+        returncode, killed = wait_until(process, timeout)
+    except BaseException:
+        # Interrupted (Ctrl-C): the child is asked to stop, and the reaper then clears up
+        # what it started, in sessions of their own that killing its group would miss. It
+        # does so on its own, in its own session: a build frontend kills an interrupted
+        # backend within a quarter of a second, and this one must be quick to clear up its
+        # own folders first.
+        stop_gently(process)
+        raise
+    # Also after a normal exit: the child may have left children behind.
+    kill_group(process)
+    if process.poll() is None:
+        process.kill()
+    process.wait()
+    return returncode, killed
+
+
+def stop_gently(process: subprocess.Popen[bytes]) -> None:
+    """Ask `process` to stop: SIGTERM, on which the reaper kills what it started and exits."""
+    if process.poll() is None:
+        with contextlib.suppress(OSError):
+            process.terminate()
 
 
 def read_tail(path: Path, limit: int) -> str:

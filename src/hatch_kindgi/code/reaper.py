@@ -1,15 +1,18 @@
 """The reaper: runs one command for at most a time limit, then leaves no process of it behind.
 
-Run as `python -I -S -c <this file's text> TIMEOUT STATUS -- COMMAND…` by `sdk_run`. It starts
-COMMAND in a session of its own (a process group on Windows) and waits for it; when it ends,
-or when TIMEOUT seconds have passed, it kills what is left and writes `{"returncode": …,
-"timedOut": …}` to STATUS, the last thing it does (so nothing COMMAND started can overwrite it).
+Run as `python -I -S -c <this file's text> TIMEOUT STATUS SCRATCH -- COMMAND…` by `sdk_run`
+(SCRATCH may be empty). It starts COMMAND in a session of its own (a process group on
+Windows) and waits for it; when it ends, or when TIMEOUT seconds have passed, it kills what is
+left and writes `{"returncode": …, "timedOut": …}` to STATUS, the last thing it does (so
+nothing COMMAND started can overwrite it). Stopped (SIGTERM, SIGINT: the hook or the command
+line was interrupted), it kills what is left at once; when its parent is gone by then (a build
+frontend kills an interrupted backend), it also removes SCRATCH, the parent's scratch folder.
 
 What is left is found differently by platform:
-- Linux: the reaper makes itself a child subreaper (`prctl(PR_SET_CHILD_SUBREAPER)`), so a
-  process COMMAND started that lost its parent (a daemon's double fork) is re-parented to the
-  reaper instead of to init, even after `setsid`: every process still descending from the reaper
-  is killed, until none is left.
+- Linux: the reaper is stopped (SIGTERM) when its parent ends, even killed; it makes itself
+  a child subreaper (`prctl(PR_SET_CHILD_SUBREAPER)`), so a process COMMAND started that lost
+  its parent (a daemon's double fork) is re-parented to the reaper instead of to init, even
+  after `setsid`: every process still descending from the reaper is killed, until none is left.
 - macOS and other POSIX systems: COMMAND's process group is killed. A process that moved to a
   session of its own (`setsid`) and lost its parent is beyond reach.
 - Windows: COMMAND's process tree (`taskkill /T`). A process whose parent already exited is
@@ -24,6 +27,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -33,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 _PR_SET_CHILD_SUBREAPER = 36
+_PR_SET_PDEATHSIG = 1
 _SWEEP_SECONDS = 10.0
 """How long the reaper goes on killing what keeps forking before it gives up."""
 
@@ -46,6 +51,19 @@ def become_subreaper() -> bool:
 
         libc = ctypes.CDLL(None, use_errno=True)
         return bool(libc.prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0)
+    except (OSError, AttributeError):
+        return False
+
+
+def stop_with_parent() -> bool:
+    """Have SIGTERM sent to this process when its parent ends, however it ends (Linux only)."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        return bool(libc.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0) == 0)
     except (OSError, AttributeError):
         return False
 
@@ -148,13 +166,39 @@ def kill_group(process: subprocess.Popen[bytes]) -> None:
             os.killpg(process.pid, signal.SIGKILL)
 
 
+class _Stopped(Exception):
+    """SIGTERM or SIGINT reached the reaper: what it runs is to be cleared up now."""
+
+
+def _stopped(signum: int, frame: object) -> None:
+    raise _Stopped
+
+
 def main(argv: list[str]) -> int:
     """Run the command after `--` for at most TIMEOUT seconds; write STATUS; leave nothing."""
     timeout, status = float(argv[1]), Path(argv[2])
+    scratch = argv[3] if argv.index("--") > 3 and argv[3] else None
     command = argv[argv.index("--") + 1 :]
+    parent = os.getppid()
     subreaper = become_subreaper()
+    # Asked to stop (the hook or the command line was interrupted), or its parent gone (a
+    # build frontend kills an interrupted backend): clear up as at the end.
+    for stop in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(stop, _stopped)
+    stop_with_parent()
     process = start(command)
-    returncode, timed_out = wait_until(process, timeout)
+    try:
+        returncode, timed_out = wait_until(process, timeout)
+    except _Stopped:
+        for stop in (signal.SIGTERM, signal.SIGINT):
+            signal.signal(stop, signal.SIG_IGN)
+        kill_group(process)
+        if subreaper:
+            sweep()
+        if scratch is not None and os.getppid() != parent:
+            # Its parent was killed before it could remove its scratch folder: done here.
+            shutil.rmtree(scratch, ignore_errors=True)
+        return 1
     # Also after a normal exit: what the command started may still run.
     kill_group(process)
     if subreaper:

@@ -41,6 +41,9 @@ class IndexerJob:
     artifact_version: str
     published_at: str
     timeout: float
+    scratch: Path | None = None
+    """The folder that holds every run's files, which the reaper removes if the hook dies
+    first (a build frontend kills an interrupted backend)."""
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,7 @@ def run_indexer(job: IndexerJob, work: Path, config: Path | None) -> IndexerRun:
         _script("reaper"),
         repr(job.timeout),
         str(status),
+        "" if job.scratch is None else str(job.scratch),
         "--",
         job.interpreter,
         "-c",

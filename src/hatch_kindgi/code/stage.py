@@ -61,6 +61,7 @@ def index_code(
     )
     with tempfile.TemporaryDirectory(prefix="hatch-kindgi-") as scratch:
         work = Path(scratch)
+        job = replace(job, scratch=work)
         run = run_indexer(job, work, None)
         if run.timed_out:
             whole = error(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import sys
@@ -65,9 +66,7 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             return
         self._completed = False
         existing = build_data.get("force_include") or {}
-        build_data["force_include"] = _ReadLate(
-            existing, lambda: self._build_inclusions(build_data)
-        )
+        build_data["force_include"] = _ReadLate(existing, lambda: self._included(build_data))
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
         """Remove the scratch folder; refuse an artifact built without the pack's files;
@@ -86,6 +85,19 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             sys.exit(1)
         if not self._write_report_file(failed=False):
             sys.exit(1)
+
+    def _included(self, build_data: dict[str, Any]) -> dict[str, str]:
+        """`_build_inclusions`, and on Ctrl-C: `interrupted`, exit 130, no traceback, and
+        the scratch folder gone (the stages remove their own folders and children as the
+        interrupt unwinds them)."""
+        try:
+            return self._build_inclusions(build_data)
+        except KeyboardInterrupt:
+            self._cleanup()
+            sys.stdout.flush()
+            sys.stderr.write("kindgi: interrupted\n")
+            sys.stderr.flush()
+            sys.exit(130)
 
     def _build_inclusions(self, build_data: dict[str, Any]) -> dict[str, str]:
         """Check the pack; on problems print the report and stop the build. A wheel gets the
@@ -177,6 +189,9 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
     def _scratch_folder(self) -> Path:
         if self._scratch is None:
             self._scratch = Path(tempfile.mkdtemp(prefix="hatch-kindgi-"))
+            # Interrupted while hatchling writes the archive, finalize never runs: the
+            # folder goes as the interpreter exits.
+            atexit.register(self._cleanup)
         return self._scratch
 
     def _cleanup(self) -> None:

@@ -72,6 +72,22 @@ def warning(
     return Problem("warning", code, file, message, line, column, pointer)
 
 
+def placed_below(problem: Problem, base: str, whole: str) -> Problem:
+    """`problem` with its file named below `base` (`packs/ledger/`), for a report of many
+    packs; a problem of the whole pack (no file, or `.`) at `whole`. The file is escaped as
+    any problem's: what was escaped already reads the same."""
+    file = whole if problem.file in ("", ".") else base + problem.file
+    return Problem(
+        problem.severity,
+        problem.code,
+        file,
+        problem.message,
+        problem.line,
+        problem.column,
+        problem.pointer,
+    )
+
+
 def has_errors(problems: Iterable[Problem]) -> bool:
     """Whether any of `problems` is an error."""
     return any(problem.severity == "error" for problem in problems)

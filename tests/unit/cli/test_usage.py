@@ -77,10 +77,12 @@ def test_what_is_not_a_pack_folder_is_named(
     assert _usage(capsys, "check", str(tmp_path / "nope")) == (
         f"hatch-kindgi: no folder {tmp_path / 'nope'}"
     )
-    assert _usage(capsys, "check", str(pack / "pyproject.toml")) == (
+    # `render` takes one pack folder; `check`, `index` and `diff` take files too (pre-commit's),
+    # each meaning the pack that holds it.
+    assert _usage(capsys, "render", "acme.p", str(pack / "pyproject.toml")) == (
         f"hatch-kindgi: {pack / 'pyproject.toml'} is a file: give the folder that holds it ({pack})"
     )
-    assert _usage(capsys, "check", str(pack / "blocks" / "a.json")) == (
+    assert _usage(capsys, "render", "acme.p", str(pack / "blocks" / "a.json")) == (
         f"hatch-kindgi: {pack / 'blocks' / 'a.json'} is a file, not a pack folder (the folder "
         "with its pyproject.toml)"
     )

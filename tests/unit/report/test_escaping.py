@@ -9,7 +9,7 @@ import pytest
 
 from hatch_kindgi.report.escape import MAX_TEXT, escaped, shown
 from hatch_kindgi.report.formats import format_github, format_json, format_text
-from hatch_kindgi.report.problems import Problem, error, warning
+from hatch_kindgi.report.problems import Problem, error, placed_below, warning
 from hatch_kindgi.report.text import MAX_VALUE, quoted
 from hatch_kindgi.report.text import shown as shown_value
 
@@ -214,3 +214,14 @@ def test_quoted_values_are_cut_on_their_own() -> None:
     assert error("model-settings-value", "a.py", message).message.endswith(
         "not " + shown_value(long) + " in agent x"
     )
+
+
+def test_a_problem_placed_below_a_pack_folder_is_escaped_once() -> None:
+    """A report of many packs names files below their pack's folder: an escaped file name
+    stays escaped once, and the folder's own name is escaped too; no file: the folder."""
+    problem = error("block-json", "blocks/a\x1b[31m.json", "bad")
+    assert placed_below(problem, "packs/le\u202edger/", "packs/le\u202edger").file == (
+        "packs/le\\u202edger/blocks/a\\x1b[31m.json"
+    )
+    whole = error("config-missing", ".", "no [tool.kindgi]")
+    assert placed_below(whole, "packs/a/", "packs/a").file == "packs/a"
