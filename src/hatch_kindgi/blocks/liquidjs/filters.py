@@ -360,7 +360,8 @@ def _url_encode(text: str, *_: str) -> str:
 
 
 def _cgi_escape(text: str, *_: str) -> str:
-    return urllib.parse.quote(text, safe="-_.~")
+    encoded = _url_encode(text)
+    return re.sub("[!'()*]", lambda m: f"%{ord(m.group()):02X}", encoded)
 
 
 def _uri_escape(text: str, *_: str) -> str:
@@ -559,13 +560,19 @@ def _same_value(left: Any, right: Any) -> bool:
 def _slice(value: Any, *args: Any, **_: Any) -> Any:
     if _is_nil(value):
         return []
-    begin = int(to_number(_arg(args, 0, 0)))
-    length = int(to_number(_arg(args, 1, 1)))
-    items: Any = list(value) if isinstance(value, (list, tuple, range)) else stringify(value)
-    begin = len(items) + begin if begin < 0 else begin
+    begin, length = to_number(_arg(args, 0, 0)), to_number(_arg(args, 1, 1))
+    if isinstance(value, (list, tuple, range)):
+        items = list(value)
+        begin = len(items) + begin if begin < 0 else begin
+        if begin < 0 or length < 0:
+            return []
+        return items[int(begin) : int(begin + length)]  # Array.prototype.slice truncates
+    text = stringify(value)
+    begin = len(text) + begin if begin < 0 else begin
     if begin < 0 or length < 0:
-        return [] if isinstance(items, list) else ""
-    return items[begin : begin + length]
+        return ""
+    start = math.ceil(begin)  # liquidjs counts code points while `i < begin`
+    return text[start : start + math.ceil(length)]
 
 
 def _matches(value: Any, expected: Any) -> bool:
