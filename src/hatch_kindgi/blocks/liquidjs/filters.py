@@ -204,7 +204,11 @@ def _prepend(value: Any, *args: Any, **_: Any) -> str:
 _JS_TRIM = "\t\n\v\f\r \u00a0\u1680\u2028\u2029\u202f\u205f\u3000\ufeff" + "".join(
     chr(c) for c in range(0x2000, 0x200B)
 )
-_JS_SPACE_RUN = re.compile(f"[{re.escape(_JS_TRIM)}]+")
+@lru_cache(maxsize=1)
+def _space_run() -> re.Pattern[str]:
+    """JavaScript's `\\s+` (compiled on first use: its class costs milliseconds to build, and
+    `check` never needs it)."""
+    return re.compile(f"[{re.escape(_JS_TRIM)}]+")
 
 
 def _strip(text: str, chars: str = "", *_: str) -> str:
@@ -258,7 +262,7 @@ def _truncatewords(value: Any, *args: Any, **_: Any) -> str:
     text = stringify(value)
     words = to_number(_arg(args, 0, 15))
     ellipsis = stringify(_arg(args, 1, "..."))
-    parts = _JS_SPACE_RUN.split(text.lstrip(_JS_TRIM))
+    parts = _space_run().split(text.lstrip(_JS_TRIM))
     count = 1 if words <= 0 else words
     shown = " ".join(parts[: int(count)])
     return shown + ellipsis if len(parts) >= count else shown
@@ -278,7 +282,7 @@ def _number_of_words(value: Any, *args: Any, **_: Any) -> int:
     )
     if mode == "cjk" or (mode == "auto" and cjk.search(text)):
         return len(cjk.findall(text)) + len(other.findall(text))
-    return len(_JS_SPACE_RUN.split(text))
+    return len(_space_run().split(text))
 
 
 def _array_to_sentence_string(value: Any, *args: Any, **_: Any) -> Any:
@@ -889,7 +893,7 @@ FILTERS: dict[str, Callable[..., Any]] = {
     "split": _string(_split),
     "strip": _string(_strip),
     "strip_newlines": _string(lambda text, *_: re.sub(r"\r?\n", "", text)),
-    "squish": _string(lambda text, *_: _JS_SPACE_RUN.sub(" ", text).strip(_JS_TRIM)),
+    "squish": _string(lambda text, *_: _space_run().sub(" ", text).strip(_JS_TRIM)),
     "capitalize": _string(_capitalize),
     "replace": _string(_replace),
     "replace_first": _string(
@@ -898,7 +902,7 @@ FILTERS: dict[str, Callable[..., Any]] = {
     "replace_last": _string(_replace_last),
     "truncate": _truncate,
     "truncatewords": _truncatewords,
-    "normalize_whitespace": _string(lambda text, *_: _JS_SPACE_RUN.sub(" ", text)),
+    "normalize_whitespace": _string(lambda text, *_: _space_run().sub(" ", text)),
     "number_of_words": _number_of_words,
     "array_to_sentence_string": _array_to_sentence_string,
     # base64 and crypto
