@@ -12,7 +12,7 @@ from functools import cached_property
 from io import StringIO
 from typing import Any, ClassVar
 
-from liquid import BoundTemplate
+from liquid import BoundTemplate, RenderContext
 from liquid.exceptions import (
     FilterArgumentError,
     FilterError,
@@ -42,9 +42,28 @@ _MAX_SAFE_INTEGER = 2**53 - 1
 _FILTER_FAULTS = (FilterArgumentError, FilterValueError, FilterItemTypeError, FilterError)
 
 
+class _Context(RenderContext):
+    """Reads into a string as liquidjs reads them: `.size` in JavaScript's UTF-16 units,
+    `[i]` the unit at `i` (python-liquid refuses to index a string)."""
+
+    def get_item(self, obj: Any, key: Any) -> Any:
+        if isinstance(obj, str):
+            units = obj.encode("utf-16-le", "surrogatepass")
+            if key == "size":
+                return len(units) // 2
+            if isinstance(key, int) and not isinstance(key, bool):
+                if not 0 <= key < len(units) // 2:
+                    raise IndexError(key)
+                return units[2 * key : 2 * key + 2].decode("utf-16-le", "surrogatepass")
+        return super().get_item(obj, key)
+
+
 class _Template(BoundTemplate):
-    """A template whose output keeps its line breaks as written: python-liquid's bounded
-    buffer translates `\r\n` to `\n`, where liquidjs (and a run) keeps them."""
+    """A template whose output keeps its line breaks as written (python-liquid's bounded
+    buffer translates `\r\n` to `\n`, where liquidjs and a run keep them), and whose reads
+    into strings are liquidjs's."""
+
+    context_class = _Context
 
     def _get_buffer(self) -> StringIO:
         limit = self.env.output_stream_limit

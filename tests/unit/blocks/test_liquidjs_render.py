@@ -188,6 +188,12 @@ OUTPUT_CASES: list[tuple[str, dict[str, Any]]] = [
     ("a\r\nb{% if true %}\r\n{% endif %}c", {}),
     ("{{ nil }}|{{ empty }}|{{ blank }}|{{ (1..3) }}", {}),
     ("{%- if true -%}\n  x  \n{%- endif -%}\n", {}),
+    (
+        "{{ s.size }} {{ s[0] }}{{ s[1] }} {{ e.size }} {% for c in s %}[{{ c }}]{% endfor %}",
+        {"s": "héllo🙂", "e": ""},
+    ),
+    ("{{ s[9] }}", {"s": "abc"}),
+    ("{{ s[-1] }}", {"s": "abc"}),
 ]
 
 

@@ -204,6 +204,8 @@ def _prepend(value: Any, *args: Any, **_: Any) -> str:
 _JS_TRIM = "\t\n\v\f\r \u00a0\u1680\u2028\u2029\u202f\u205f\u3000\ufeff" + "".join(
     chr(c) for c in range(0x2000, 0x200B)
 )
+
+
 @lru_cache(maxsize=1)
 def _space_run() -> re.Pattern[str]:
     """JavaScript's `\\s+` (compiled on first use: its class costs milliseconds to build, and
