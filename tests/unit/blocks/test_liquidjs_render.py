@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import random
 import struct
+import time
 from typing import Any
 
 import pytest
@@ -203,3 +204,28 @@ def test_output_and_whitespace_render_as_liquidjs(template: str, data: dict[str,
     require_runtime()
     theirs, ours = _same(template, data)
     assert ours == theirs
+
+
+@pytest.mark.parametrize(
+    "template",
+    [
+        "{% assign s = 'ab' %}{% for i in (1..60) %}{% assign s = s | append: s %}{% endfor %}",
+        "{% assign s = 'ab' %}{% for i in (1..60) %}{% assign s = s | prepend: s %}{% endfor %}",
+        "{% assign s = 'abcd' %}{% for i in (1..30) %}"
+        "{% assign s = s | replace: '', s %}{% endfor %}",
+        "{% assign s = 'ab' %}{% for i in (1..60) %}{% assign s = s | append: s %}"
+        "{% assign l = s | split: '' %}{% endfor %}",
+    ],
+)
+def test_runaway_filters_fail_quickly(template: str) -> None:
+    """A template that doubles a string (liquidjs would run out of memory) fails its render
+    with a bounded filter, in well under a second, without building gigabytes."""
+    started = time.monotonic()
+    ok, message = _ours(template, {})
+    assert not ok
+    assert "more than" in message
+    assert time.monotonic() - started < 5
+
+
+def test_date_width_is_bounded() -> None:
+    assert _ours("{{ '2026-01-01' | date: '%999999999Y' | size }}", {}) == (True, "1024")

@@ -58,6 +58,9 @@ _PAD_WIDTHS = {
 }
 _PAD_SPACE = frozenset("aAbBceklpP")
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+_WIDTH_LIMIT = 1024
+"""The widest a directive pads (`%1000000Y`): a prompt's date is never wider, and a hostile
+width must not build gigabytes."""
 
 
 def parse_date(value: Any, clock: datetime) -> datetime | None:
@@ -177,8 +180,8 @@ def _directive(moment: datetime, match: re.Match[str]) -> str:
     flags, width, _modifier, conversion = match.groups()
     flags = flags or ""
     if conversion == "N":
-        digits = str(moment.microsecond // 1000).rjust(3, "0")[: int(width or 0) or 9]
-        return digits.ljust(int(width or 0) or 9, "0")
+        wide = min(int(width or 0) or 9, _WIDTH_LIMIT)
+        return str(moment.microsecond // 1000).rjust(3, "0")[:wide].ljust(wide, "0")
     convert = _CODES.get(conversion)
     if convert is None:
         return match.group(0)
@@ -195,6 +198,7 @@ def _directive(moment: datetime, match: re.Match[str]) -> str:
         pad = "0"
     if "-" in flags:
         size = 0
+    size = min(size, _WIDTH_LIMIT)
     if pad == "0" and text.startswith("-"):
         return "-" + text[1:].rjust(size - 1, pad)
     return text.rjust(size, pad)

@@ -51,6 +51,29 @@ CLOCK = "kindgi clock"
 `"now" | date` reads. No template can name it (it has a space)."""
 
 _MISSING: Any = object()
+TEXT_LIMIT = 16 * 1024 * 1024
+"""The longest string a filter makes (a render's output is bounded the same): past it the
+filter fails, where liquidjs would exhaust memory (its memoryLimit is unbounded by default)."""
+
+
+ITEM_LIMIT = 1_000_000
+"""The most items an array a filter makes may have (as many as a loop may iterate)."""
+
+
+def _too_many(count: int) -> None:
+    if count > ITEM_LIMIT:
+        raise FilterArgumentError(
+            f"the result would have {count:,} items, more than a loop may go through",
+            token=None,
+        )
+
+
+def _too_long(size: float) -> None:
+    if size > TEXT_LIMIT:
+        raise FilterArgumentError(
+            f"the result would be {size:,.0f} characters long, more than a prompt can be",
+            token=None,
+        )
 
 
 def _arg(args: Sequence[Any], index: int, default: Any = _MISSING) -> Any:
@@ -226,6 +249,7 @@ def _rstrip(text: str, chars: str = "", *_: str) -> str:
 
 
 def _split(text: str, separator: str = "", *_: str) -> list[str]:
+    _too_many(text.count(separator) + 1 if separator else len(text))
     parts = list(text) if separator == "" else text.split(separator)
     while parts and parts[-1] == "":
         parts.pop()
@@ -242,7 +266,9 @@ def _remove_last(text: str, pattern: str = "", *_: str) -> str:
 
 
 def _replace(text: str, pattern: str = "", replacement: str = "", *_: str) -> str:
-    return replacement.join(text.split(pattern) if pattern else list(text))
+    parts = text.split(pattern) if pattern else list(text)
+    _too_long(len(text) + (len(parts) - 1) * (len(replacement) - len(pattern)))
+    return replacement.join(parts)
 
 
 def _replace_last(text: str, pattern: str = "", replacement: str = "", *_: str) -> str:
@@ -931,7 +957,12 @@ def _reads_defined(function: Callable[..., Any]) -> Callable[..., Any]:
         for given in (value, *args, *kwargs.values()):
             if isinstance(given, Undefined):
                 str(given)  # a strict undefined raises its UndefinedError
-        return function(value, *args, **kwargs)
+        result = function(value, *args, **kwargs)
+        if isinstance(result, str):
+            _too_long(len(result))
+        elif isinstance(result, list):
+            _too_many(len(result))
+        return result
 
     if getattr(function, "with_context", False):
         filter_ = with_context(filter_)
