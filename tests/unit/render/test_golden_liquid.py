@@ -51,7 +51,6 @@ RESIDUE = {
     ("output_statement", "render a range object that uses a float"),  # (1.4..5)
     ("range_objects", "start is not a number"),  # liquidjs: an empty range
     # Filters, for arguments no prompt writes.
-    ("date_filter", "too many arguments"),  # liquidjs reads a second argument as a time zone
     ("default_filter", "true keyword argument before positional"),  # liquidjs fails on it
     ("default_filter", "false keyword argument before positional"),
 }

@@ -9,7 +9,9 @@ alone is midnight UTC). The directives, flags and widths are liquidjs's (`format
 
 from __future__ import annotations
 
+import math
 import re
+from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import Any, Callable
 
@@ -155,7 +157,6 @@ _CODES: dict[str, Callable[[datetime, str], str]] = {
     "p": lambda d, f: "AM" if d.hour < 12 else "PM",
     "P": lambda d, f: "am" if d.hour < 12 else "pm",
     "q": lambda d, f: _ordinal(d.day),
-    "s": lambda d, f: number_string((d - _EPOCH) // timedelta(seconds=1)),
     "S": lambda d, f: str(d.second),
     "u": lambda d, f: str(d.isoweekday()),
     "U": lambda d, f: _week(d, 0),
@@ -163,29 +164,71 @@ _CODES: dict[str, Callable[[datetime, str], str]] = {
     "W": lambda d, f: _week(d, 1),
     "y": lambda d, f: str(d.year % 100),
     "Y": lambda d, f: str(d.year),
-    "z": lambda d, f: "+00:00" if ":" in f else "+0000",
-    "Z": lambda d, f: "UTC",
     "t": lambda d, f: "\t",
     "n": lambda d, f: "\n",
     "%": lambda d, f: "%",
 }
 
 
-def strftime(moment: datetime, pattern: str) -> str:
-    """`moment` formatted by liquidjs's `strftime` directives (a UTC run's zone)."""
-    return _FORMAT.sub(lambda match: _directive(moment, match), pattern)
+@dataclass(frozen=True)
+class Zone:
+    """The zone a date prints in: its offset in minutes behind UTC (JavaScript's
+    `getTimezoneOffset`: Berlin in winter is -60) and its name for `%Z` (none: the offset)."""
+
+    offset: int
+    name: str
 
 
-def _directive(moment: datetime, match: re.Match[str]) -> str:
+UTC = Zone(0, "UTC")
+"""A run's zone: the runtime's process runs in UTC."""
+
+
+def zone_of(value: Any, moment: datetime) -> Zone | None:
+    """The zone liquidjs's date filter takes as its second argument, at `moment`: minutes
+    behind UTC, or a time zone's name (None for a name no zone has)."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return Zone(int(value), "") if math.isfinite(value) and abs(value) < 10**6 else None
+    if not isinstance(value, str):
+        return None
+    try:
+        from zoneinfo import ZoneInfo
+
+        local = moment.astimezone(ZoneInfo(value))
+    except (ValueError, LookupError, OSError, ImportError):
+        return None
+    offset = local.utcoffset()
+    minutes = 0 if offset is None else int(offset // timedelta(minutes=1))
+    return Zone(-minutes, value)
+
+
+def strftime(moment: datetime, pattern: str, zone: Zone = UTC) -> str:
+    """`moment` formatted by liquidjs's `strftime` directives, in `zone`."""
+    shown = moment - timedelta(minutes=zone.offset)
+    return _FORMAT.sub(lambda match: _directive(moment, shown, zone, match), pattern)
+
+
+def _offset(zone: Zone, flags: str) -> str:
+    hours, minutes = divmod(abs(zone.offset), 60)
+    colon = ":" if ":" in flags else ""
+    return f"{'-' if zone.offset > 0 else '+'}{hours:02d}{colon}{minutes:02d}"
+
+
+def _directive(moment: datetime, shown: datetime, zone: Zone, match: re.Match[str]) -> str:
     flags, width, _modifier, conversion = match.groups()
     flags = flags or ""
     if conversion == "N":
         wide = min(int(width or 0) or 9, _WIDTH_LIMIT)
-        return str(moment.microsecond // 1000).rjust(3, "0")[:wide].ljust(wide, "0")
-    convert = _CODES.get(conversion)
-    if convert is None:
+        return str(shown.microsecond // 1000).rjust(3, "0")[:wide].ljust(wide, "0")
+    if conversion == "s":
+        text = number_string((moment - _EPOCH) // timedelta(seconds=1))
+    elif conversion == "z":
+        text = _offset(zone, flags)
+    elif conversion == "Z":
+        text = zone.name or _offset(zone, flags)
+    elif conversion in _CODES:
+        text = _CODES[conversion](shown, flags)
+    else:
         return match.group(0)
-    text = convert(moment, flags)
     pad = " " if conversion in _PAD_SPACE else "0"
     size = int(width or 0) or _PAD_WIDTHS.get(conversion, 0)
     if "^" in flags:

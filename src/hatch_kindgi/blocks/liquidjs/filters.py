@@ -32,7 +32,7 @@ from liquid.exceptions import FilterArgumentError
 from liquid.filter import with_context
 from liquid.undefined import Undefined
 
-from hatch_kindgi.blocks.liquidjs.dates import DEFAULT_FORMAT, parse_date, strftime
+from hatch_kindgi.blocks.liquidjs.dates import DEFAULT_FORMAT, parse_date, strftime, zone_of
 from hatch_kindgi.blocks.liquidjs.numbers import (
     javascript_string,
     normal,
@@ -815,9 +815,14 @@ def _date(value: Any, *args: Any, context: RenderContext, **_: Any) -> Any:
     if moment is None:
         return value
     pattern = _arg(args, 0, None)
-    return strftime(
-        moment, DEFAULT_FORMAT if _is_nil(pattern) or pattern is _MISSING else stringify(pattern)
-    )
+    shown = DEFAULT_FORMAT if _is_nil(pattern) or pattern is _MISSING else stringify(pattern)
+    named = _arg(args, 1, None)
+    if named is None or named is _MISSING:
+        return strftime(moment, shown)
+    zone = zone_of(named, moment)
+    if zone is None:
+        raise FilterArgumentError(f"Invalid time zone specified: {stringify(named)}", token=None)
+    return strftime(moment, shown, zone)
 
 
 def _dated(pattern: str) -> Callable[..., Any]:
