@@ -67,6 +67,7 @@ def test_numbers_print_as_javascript_prints_them() -> None:
     assert len(values) >= 400
 
 
+SLUG = "  Héllo, Wörld! a_-b --x-- ²3 Æsir (ok) café"
 # Filters as a prompt uses them on parameter values: strings, numbers, booleans.
 FILTER_CASES: list[tuple[str, dict[str, Any]]] = [
     ("{{ 7 | divided_by: 2 }}", {}),
@@ -114,6 +115,9 @@ FILTER_CASES: list[tuple[str, dict[str, Any]]] = [
     ("{{ 'a b&c/é' | url_encode }}|{{ 'a+b%20c' | url_decode }}|{{ \"a b'()\" | cgi_escape }}", {}),
     ("{{ 'a b[]/é' | uri_escape }}|{{ 'Héllo, World!' | slugify }}", {}),
     ("{{ 'Hello World' | slugify: 'ascii' }}|{{ 'Hello World' | slugify: 'none' }}", {}),
+    ("{{ s | slugify }}|{{ s | slugify: 'raw' }}|{{ s | slugify: 'pretty' }}", {"s": SLUG}),
+    ("{{ s | slugify: 'latin' }}|{{ s | slugify: 'latin', true }}", {"s": SLUG}),
+    ("{{ s | slugify: 'ascii' }}|{{ s | slugify: 'bogus' }}", {"s": "cafe\u0301 crème ²3"}),
     ("{{ 'héllo' | base64_encode }}|{{ 'aMOpbGxv' | base64_decode }}", {}),
     ("{{ 'x' | sha256 }}|{{ 'x' | hmac_sha256: 'k' }}", {}),
     (

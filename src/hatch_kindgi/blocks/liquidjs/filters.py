@@ -22,6 +22,7 @@ import json
 import math
 import random
 import re
+import unicodedata
 import urllib.parse
 from collections.abc import Mapping, Sequence
 from datetime import datetime, timezone
@@ -39,6 +40,7 @@ from hatch_kindgi.blocks.liquidjs.numbers import (
     number_string,
     string_to_number,
     stringify,
+    to_double,
     to_number,
 )
 
@@ -326,24 +328,55 @@ def _array_to_sentence_string(value: Any, *args: Any, **_: Any) -> Any:
     return f"{head}, {connector} {javascript_string(items[-1])}"
 
 
+_ACCENTS = (
+    ("àáâãäå", "a"),
+    ("æ", "ae"),
+    ("ç", "c"),
+    ("èéêë", "e"),
+    ("ìíîï", "i"),
+    ("ð", "d"),
+    ("ñ", "n"),
+    ("òóôõöø", "o"),
+    ("ùúûü", "u"),
+    ("ýÿ", "y"),
+    ("ß", "ss"),
+    ("œ", "oe"),
+    ("þ", "th"),
+    ("ẞ", "SS"),
+    ("Œ", "OE"),
+    ("Þ", "TH"),
+)
+_PRETTY_KEEPS = frozenset("._~!$&'()+,;=@")
+
+
+def _letter_or_digit(char: str) -> bool:
+    """In JavaScript's `[\\p{M}\\p{L}\\p{Nd}]`: a mark, a letter or a decimal digit."""
+    category = unicodedata.category(char)
+    return category[0] in "ML" or category == "Nd"
+
+
 def _slugify(value: Any, *args: Any, **_: Any) -> str:
     text = stringify(value)
     mode = _arg(args, 0, "default")
     cased = _arg(args, 1, False)
-    patterns = {
-        "raw": r"\s+",
-        "default": r"[^\w]+|_+",
-        "latin": r"[^\w]+|_+",
-        "pretty": r"[^\w._~!$&'()+,;=@]+|_+",
-        "ascii": r"[^A-Za-z0-9]+",
-    }
-    pattern = patterns.get(mode if isinstance(mode, str) else "")
-    if pattern is not None:
-        text = (
-            re.sub(pattern, "-", text).strip("-") if mode != "raw" else re.sub(pattern, "-", text)
-        )
-        if mode == "raw":
-            text = re.sub(r"^-|-$", "", text)
+    keeps: Callable[[str], bool] | None
+    if mode == "raw":
+        keeps = lambda char: char not in _JS_TRIM  # noqa: E731
+    elif mode in ("default", "latin"):
+        keeps = _letter_or_digit
+    elif mode == "pretty":
+        keeps = lambda char: _letter_or_digit(char) or char in _PRETTY_KEEPS  # noqa: E731
+    elif mode == "ascii":
+        keeps = lambda char: char.isascii() and char.isalnum()  # noqa: E731
+    else:  # "none", or a mode liquidjs doesn't have
+        keeps = None
+    if keeps is not None:
+        if mode == "latin":
+            for accented, plain in _ACCENTS:
+                text = re.sub(f"[{accented}]", plain, text)
+        text = re.sub("\0+", "-", "".join(c if keeps(c) else "\0" for c in text))
+        text = text[1:] if text.startswith("-") else text
+        text = text[:-1] if text.endswith("-") else text
     return text if cased else text.lower()
 
 
@@ -536,15 +569,9 @@ def _sum(value: Any, *args: Any, **_: Any) -> Any:
     total = 0.0
     for item in _array(value):
         found = item if key is None or key is _MISSING else _property(item, key)
-        number = _to_double(found)
+        number = to_double(found)
         total += 0 if math.isnan(number) else number
     return normal(total)
-
-
-def _to_double(value: Any) -> float:
-    from hatch_kindgi.blocks.liquidjs.numbers import to_double
-
-    return to_double(value)
 
 
 def _compact(value: Any, *_: Any, **__: Any) -> list[Any]:
@@ -798,7 +825,7 @@ def _raw(value: Any, *_: Any, **__: Any) -> Any:
 
 
 def _to_integer(value: Any, *_: Any, **__: Any) -> Any:
-    return normal(_to_double(value))
+    return normal(to_double(value))
 
 
 # -- dates -----------------------------------------------------------------------------------
