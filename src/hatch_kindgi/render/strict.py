@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from functools import cached_property
 from io import StringIO
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TextIO
 
 from liquid import BoundTemplate, RenderContext
 from liquid.exceptions import (
@@ -19,6 +19,7 @@ from liquid.exceptions import (
     FilterItemTypeError,
     FilterValueError,
     LiquidError,
+    OutputStreamLimitError,
     ResourceLimitError,
     TemplateNotFoundError,
     UndefinedError,
@@ -42,6 +43,22 @@ _MAX_SAFE_INTEGER = 2**53 - 1
 _FILTER_FAULTS = (FilterArgumentError, FilterValueError, FilterItemTypeError, FilterError)
 
 
+class _Output(LimitedStringIO):
+    """A bounded output that keeps line breaks as written (python-liquid's translates `\r\n`
+    to `\n`, where liquidjs and a run keep them) and takes any string JavaScript holds, a
+    lone surrogate too (`{{ "🙂" | first }}` is half the emoji in JavaScript)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(limit, newline="")
+
+    def write(self, text: str) -> int:
+        if text:
+            self.size += len(text.encode("utf-8", "surrogatepass"))
+            if self.size > self.limit:
+                raise OutputStreamLimitError("output stream limit reached", token=None)
+        return StringIO.write(self, text)
+
+
 class _Context(RenderContext):
     """Reads into a string as liquidjs reads them: `.size` in JavaScript's UTF-16 units,
     `[i]` the unit at `i` (python-liquid refuses to index a string)."""
@@ -57,17 +74,21 @@ class _Context(RenderContext):
                 return units[2 * key : 2 * key + 2].decode("utf-16-le", "surrogatepass")
         return super().get_item(obj, key)
 
+    def get_buffer(self, buf: TextIO | None = None) -> StringIO:
+        limit = self.env.output_stream_limit
+        if limit is None:
+            return StringIO(newline="")
+        return _Output(limit - (buf.size if isinstance(buf, LimitedStringIO) else 0))
+
 
 class _Template(BoundTemplate):
-    """A template whose output keeps its line breaks as written (python-liquid's bounded
-    buffer translates `\r\n` to `\n`, where liquidjs and a run keep them), and whose reads
-    into strings are liquidjs's."""
+    """A template whose output is `_Output` and whose reads into strings are liquidjs's."""
 
     context_class = _Context
 
     def _get_buffer(self) -> StringIO:
         limit = self.env.output_stream_limit
-        return StringIO(newline="") if limit is None else LimitedStringIO(limit, newline="")
+        return StringIO(newline="") if limit is None else _Output(limit)
 
 
 class _Bounded(LiquidJS):

@@ -214,6 +214,25 @@ def _string(function: Callable[..., Any]) -> Callable[..., Any]:
     return filter_
 
 
+def _truthy_js(value: Any) -> bool:
+    """JavaScript's truthiness (`if (chars)`): not false, 0, NaN, "", null or undefined."""
+    if value is _MISSING or _is_nil(value) or value is False:
+        return False
+    if isinstance(value, (int, float)):
+        return not math.isnan(value) and value != 0
+    return not (isinstance(value, str) and not value)
+
+
+def _trimming(function: Callable[[str, str], str]) -> Callable[..., str]:
+    """A strip filter: its characters argument only when truthy, as liquidjs's `if (chars)`."""
+
+    def filter_(value: Any, *args: Any, **_: Any) -> str:
+        chars = _arg(args, 0)
+        return function(stringify(value), stringify(chars) if _truthy_js(chars) else "")
+
+    return filter_
+
+
 def _append(value: Any, *args: Any, **_: Any) -> str:
     if len(args) != 1:
         raise FilterArgumentError("append expect 2 arguments", token=None)
@@ -278,23 +297,32 @@ def _replace_last(text: str, pattern: str = "", replacement: str = "", *_: str) 
     return text if index < 0 else text[:index] + replacement + text[index + len(pattern) :]
 
 
+def _code_points(count: float) -> int:
+    """How many code points liquidjs's `advanceCodePoints` takes for `count` (`i < count`)."""
+    return 0 if math.isnan(count) or count <= 0 else math.ceil(min(count, 2**53))
+
+
+def _slice_count(count: float) -> int:
+    """`Array.prototype.slice`'s end for `count`: truncated, NaN as 0."""
+    return 0 if math.isnan(count) else int(max(min(count, 2**53), -(2**53)))
+
+
 def _truncate(value: Any, *args: Any, **_: Any) -> Any:
     text = stringify(value)
-    length = _arg(args, 0, 50)
+    length = to_double(_arg(args, 0, 50))
     ellipsis = stringify(_arg(args, 1, "..."))
-    length = to_number(length) if not isinstance(length, (int, float)) else length
-    if len(text) <= length:
+    if _units(text) <= length or _code_points(length) >= len(text):
         return value
-    return text[: max(int(length) - len(ellipsis), 0)] + ellipsis
+    return text[: _code_points(max(length - len(ellipsis), 0))] + ellipsis
 
 
 def _truncatewords(value: Any, *args: Any, **_: Any) -> str:
     text = stringify(value)
-    words = to_number(_arg(args, 0, 15))
+    words = to_double(_arg(args, 0, 15))
     ellipsis = stringify(_arg(args, 1, "..."))
     parts = _space_run().split(text.lstrip(_JS_TRIM))
-    count = 1 if words <= 0 else words
-    shown = " ".join(parts[: int(count)])
+    count = 1.0 if words <= 0 else words
+    shown = " ".join(parts[: _slice_count(count)])
     return shown + ellipsis if len(parts) >= count else shown
 
 
@@ -472,9 +500,13 @@ def _property(item: Any, path: Any) -> Any:
     for key in stringify(path).split("."):
         if isinstance(item, Mapping):
             item = item.get(key)
-        elif isinstance(item, (list, tuple, str)) and key in ("size", "first", "last"):
-            if key == "size":
-                item = len(item)
+        elif isinstance(item, str) and key.isdigit():
+            item = _unit(item, int(key)) if int(key) < _units(item) else None
+        elif isinstance(item, (list, tuple)) and key.isdigit():
+            item = item[int(key)] if int(key) < len(item) else None
+        elif isinstance(item, (list, tuple, str)) and key in ("size", "length", "first", "last"):
+            if key in ("size", "length"):
+                item = _units(item) if isinstance(item, str) else len(item)
             elif not isinstance(item, str) and item:
                 item = item[0 if key == "first" else -1]
             else:
@@ -488,8 +520,12 @@ def _defined_property(item: Any, path: Any) -> Any:
     """What liquidjs's `where`, `find`, `has`, `group_by` read of `item`: its property at
     `path`, a failure where there is none (a run renders with strictVariables)."""
     shown = stringify(path)
+    if not shown or shown[0] in "'\"":  # liquidjs reads no variable: undefined, no failure
+        return _MISSING
     for key in shown.split("."):
-        if isinstance(item, Mapping) and key in item:
+        if isinstance(item, str) and key.isdigit() and int(key) < _units(item):
+            item = _unit(item, int(key))
+        elif isinstance(item, Mapping) and key in item:
             item = item[key]
         elif isinstance(item, (list, tuple, str)) and key == "size":
             item = len(item)
@@ -506,14 +542,24 @@ def _join(value: Any, *args: Any, **_: Any) -> str:
     return shown.join("" if item is None else javascript_string(item) for item in _array(value))
 
 
+def _unit(text: str, index: int) -> str:
+    """`text[index]` in JavaScript: the UTF-16 unit (half of a character beyond the BMP)."""
+    units = text.encode("utf-16-le", "surrogatepass")
+    return units[2 * index : 2 * index + 2].decode("utf-16-le", "surrogatepass")
+
+
 def _first(value: Any, *_: Any, **__: Any) -> Any:
-    if isinstance(value, (list, tuple, range, str)):
+    if isinstance(value, str):
+        return _unit(value, 0) if value else None
+    if isinstance(value, (list, tuple, range)):
         return value[0] if len(value) else None
     return ""
 
 
 def _last(value: Any, *_: Any, **__: Any) -> Any:
-    if isinstance(value, (list, tuple, range, str)):
+    if isinstance(value, str):
+        return _unit(value, _units(value) - 1) if value else None
+    if isinstance(value, (list, tuple, range)):
         return value[-1] if len(value) else None
     return ""
 
@@ -568,7 +614,7 @@ def _sum(value: Any, *args: Any, **_: Any) -> Any:
     key = _arg(args, 0, None)
     total = 0.0
     for item in _array(value):
-        found = item if key is None or key is _MISSING else _property(item, key)
+        found = _property(item, key) if _truthy_js(key) else item
         number = to_double(found)
         total += 0 if math.isnan(number) else number
     return normal(total)
@@ -635,8 +681,10 @@ def _slice(value: Any, *args: Any, **_: Any) -> Any:
 
 
 def _matches(value: Any, expected: Any) -> bool:
+    """liquidjs's `matches`: truthy without an expected value, else `===` (undefined, which
+    `_MISSING` stands for, is not `null`)."""
     if expected is _MISSING:
-        return not _falsy(value)
+        return value is not _MISSING and not _falsy(value)
     return _same(value, expected)
 
 
@@ -686,7 +734,8 @@ def _group_by(value: Any, *args: Any, **_: Any) -> list[dict[str, Any]]:
     key = _arg(args, 0, "")
     groups: list[dict[str, Any]] = []
     for item in _enumerable(value):
-        name = _defined_property(item, key)
+        found = _defined_property(item, key)
+        name = None if found is _MISSING else found
         group = next((g for g in groups if _same_value(g["name"], name)), None)
         if group is None:
             groups.append({"name": name, "items": [item]})
@@ -769,6 +818,9 @@ def _default(value: Any, *args: Any, allow_false: Any = False, **_: Any) -> Any:
     fallback = _arg(args, 0, None)
     if isinstance(value, (str, list, tuple)):
         return value if len(value) else fallback
+    if value is False and len(args) > 1:  # liquidjs reads its options as `new Map(args)`
+        shown = "null" if args[1] is None else javascript_string(args[1])
+        raise FilterArgumentError(f"Iterator value {shown} is not an entry object", token=None)
     if value is False and allow_false:
         return False
     return fallback if _falsy(value) else value
@@ -943,15 +995,15 @@ FILTERS: dict[str, Callable[..., Any]] = {
     # strings
     "append": _append,
     "prepend": _prepend,
-    "lstrip": _string(_lstrip),
+    "lstrip": _trimming(_lstrip),
     "downcase": _string(lambda text, *_: text.lower()),
     "upcase": _string(lambda text, *_: text.upper()),
     "remove": _string(lambda text, pattern="", *_: _replace(text, pattern, "")),
     "remove_first": _string(lambda text, pattern="", *_: text.replace(pattern, "", 1)),
     "remove_last": _string(_remove_last),
-    "rstrip": _string(_rstrip),
+    "rstrip": _trimming(_rstrip),
     "split": _string(_split),
-    "strip": _string(_strip),
+    "strip": _trimming(_strip),
     "strip_newlines": _string(lambda text, *_: re.sub(r"\r?\n", "", text)),
     "squish": _string(lambda text, *_: _space_run().sub(" ", text).strip(_JS_TRIM)),
     "capitalize": _string(_capitalize),
