@@ -180,6 +180,39 @@ def test_filter_renders_as_liquidjs(template: str, data: dict[str, Any]) -> None
     assert ours == theirs
 
 
+TIERS = {
+    "tiers": [
+        {"name": "basic", "price": 9.99, "seats": 1},
+        {"name": "pro", "price": 29.0, "seats": 5},
+        {"name": "team", "price": 99.5, "seats": 20},
+    ],
+    "words": ["b", "a", "c", "a", ""],
+}
+# Filters over a settings value's array of objects.
+ARRAY_CASES = [
+    "{{ tiers | where_exp: 't', 't.price > 10' | map: 'name' | join }}",
+    "{{ tiers | reject_exp: 't', 't.seats == 5' | map: 'name' | join }}",
+    "{{ tiers | find_exp: 't', \"t.name contains 'ea'\" | json }}",
+    "{{ tiers | find_index_exp: 't', 't.price > 20' }}|{{ tiers | has_exp: 't', 't.seats > 10' }}",
+    "{{ tiers | group_by_exp: 't', 't.price > 20' | json }}",
+    "{{ tiers | where_exp: 't', 't.name' | size }}|{{ words | find_exp: 'w', 'w' }}",
+    "{{ tiers | group_by: 'seats' | map: 'name' | join }}|{{ words | uniq | join: ',' }}",
+    "{{ tiers | sort: 'price' | map: 'name' | join }}|{{ tiers | sum: 'price' }}",
+    "{{ tiers | where: 'seats', 5 | first | json }}|{{ tiers | find: 'name', 'pro' | json }}",
+    "{{ tiers | where_exp: 't', 't.price > 10 and t.seats < 10' | size }}",
+    "{{ tiers | map: 'price' | sum }}|{{ tiers | json: 1 }}|{{ tiers | inspect }}",
+    "{{ tiers | where: 'colour', 'red' }}",
+    "{{ words | sort | join: ',' }}|{{ words | compact | size }}|{{ words | reverse | first }}",
+]
+
+
+@pytest.mark.parametrize("template", ARRAY_CASES, ids=range(len(ARRAY_CASES)))
+def test_array_filters_render_as_liquidjs(template: str) -> None:
+    require_runtime()
+    theirs, ours = _same(template, TIERS)
+    assert ours == theirs
+
+
 OUTPUT_CASES: list[tuple[str, dict[str, Any]]] = [
     ("{{ a }}|{{ b }}|{{ c }}|{{ d }}", {"a": True, "b": False, "c": None, "d": 2.50}),
     (

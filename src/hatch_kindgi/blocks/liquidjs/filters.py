@@ -759,7 +759,7 @@ def _evaluations(value: Any, args: Sequence[Any], context: RenderContext) -> Any
     expression = _expression(context.env, source)
     for item in _array(value):
         with context.extend({name: item}):
-            yield item, expression.evaluate(context)
+            yield item, expression.expression.evaluate(context)  # the value, not its truth
 
 
 @with_context
@@ -774,18 +774,19 @@ def _reject_exp(value: Any, *args: Any, context: RenderContext, **_: Any) -> lis
 
 @with_context
 def _find_exp(value: Any, *args: Any, context: RenderContext, **_: Any) -> Any:
-    return next((item for item, result in _evaluations(value, args, context) if result), None)
+    found = _evaluations(value, args, context)
+    return next((item for item, result in found if _truthy_js(result)), None)
 
 
 @with_context
 def _find_index_exp(value: Any, *args: Any, context: RenderContext, **_: Any) -> Any:
     found = enumerate(_evaluations(value, args, context))
-    return next((index for index, (_item, result) in found if result), None)
+    return next((index for index, (_item, result) in found if _truthy_js(result)), None)
 
 
 @with_context
 def _has_exp(value: Any, *args: Any, context: RenderContext, **_: Any) -> bool:
-    return any(result for _item, result in _evaluations(value, args, context))
+    return any(_truthy_js(result) for _item, result in _evaluations(value, args, context))
 
 
 @with_context
