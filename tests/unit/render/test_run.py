@@ -128,3 +128,11 @@ def test_input_given_is_read() -> None:
     request = RenderRequest("acme.p", now=NOW, input='{"topic": "refunds", "total": 3}')
     outcome = render(request, blocks, files, None)
     assert (outcome.text, outcome.problems) == ("About refunds: 4.5", ())
+
+
+def test_prompt_block_with_agent_gets_that_agent() -> None:
+    """A prompt block rendered with --agent gets the agent the run would run."""
+    blocks, files = _prompt_block("{{ agent.name }} {{ agent.id }} {{ agent.version }}")
+    request = RenderRequest("acme.p", agent="acme.helper", now=NOW)
+    outcome = render(request, blocks, files, [AGENT])
+    assert (outcome.text, outcome.problems) == ("Acme helper acme.helper 1.2.0", ())
