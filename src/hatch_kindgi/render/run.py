@@ -101,7 +101,9 @@ def parse_input(text: str | None) -> tuple[Any, bool]:
         return None, False
     try:
         return json.loads(text, parse_constant=_not_json), True
-    except (ValueError, RecursionError) as fault:
+    except RecursionError:
+        raise UsageFault("--input nests too deeply to be read") from None
+    except ValueError as fault:
         example = """'{"topic": "refunds"}'"""
         raise UsageFault(f"--input must be JSON, like {example}: {fault}") from None
 

@@ -58,6 +58,8 @@ def test_input_is_json() -> None:
     for bad in ("{a: 1}", "NaN", "[1, Infinity]"):
         with pytest.raises(UsageFault, match="--input must be JSON"):
             parse_input(bad)
+    with pytest.raises(UsageFault, match="--input nests too deeply"):
+        parse_input("[" * 100_000 + "]" * 100_000)
 
 
 def test_agent_instructions_get_the_run_variables() -> None:
