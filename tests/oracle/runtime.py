@@ -26,6 +26,7 @@ from tests.oracle.node import NodeProcess, node_available
 
 __all__ = [
     "ajv_settings",
+    "liquidjs_filters",
     "liquidjs_parse",
     "liquidjs_render",
     "require_runtime",
@@ -107,3 +108,8 @@ def liquidjs_render(template: str, data: dict[str, Any]) -> tuple[bool, str]:
     """What a run renders (strict variables and filters): (True, text) or (False, message)."""
     answer = _ask({"op": "render", "template": template, "data": data})
     return (True, str(answer["text"])) if answer["ok"] else (False, str(answer["message"]))
+
+
+def liquidjs_filters() -> list[str]:
+    """The names of the filters liquidjs has, sorted."""
+    return [str(name) for name in _ask({"op": "filters"})["names"]]

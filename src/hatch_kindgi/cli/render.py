@@ -1,5 +1,6 @@
-"""`hatch-kindgi render TARGET [PACK_DIR] [--param NAME=VALUE]… [--agent AGENT_ID]`: the text
-a run would render as instructions, on stdout and nothing else; problems on stderr."""
+"""`hatch-kindgi render TARGET [PACK_DIR] [--param NAME=VALUE]… [--agent AGENT_ID] [--now TIME]
+[--input JSON]`: the text a run would render as instructions, on stdout and nothing else;
+problems on stderr."""
 
 from __future__ import annotations
 
@@ -39,8 +40,20 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--agent",
         metavar="AGENT_ID",
-        help="read settings as this agent's ranges pick them from the pack (default: the "
-        "newest version of each settings block)",
+        help="the agent the run runs: {{ agent }} is its id, name and version, and settings "
+        "are read as its ranges pick them from the pack (default: the newest version of each "
+        "settings block, and no agent)",
+    )
+    parser.add_argument(
+        "--now",
+        metavar="TIME",
+        help="the run's clock for {{ now }}, {{ today }} and the date filter, an ISO time "
+        "with its zone (2026-12-01T15:04:05.123Z) or a date (default: the clock now)",
+    )
+    parser.add_argument(
+        "--input",
+        metavar="JSON",
+        help="the turn's structured input, {{ input }} (default: none, as a turn without one)",
     )
 
 
@@ -50,7 +63,7 @@ def _run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     from hatch_kindgi.render.stage import RenderRequest, needs_agents, render  # python-liquid
 
-    request = RenderRequest(args.target, tuple(args.param), args.agent)
+    request = RenderRequest(args.target, tuple(args.param), args.agent, args.now, args.input)
     entries = load_entries(
         root, os.environ, needs_code=lambda blocks: needs_agents(request, blocks.entries)
     )

@@ -40,7 +40,7 @@ class Parameters:
 
     values: dict[str, Any]
     problems: tuple[Problem, ...]
-    without_value: frozenset[str]  # declared, not required, no default, not given
+    without_value: frozenset[str]  # declared, `required: false`, no default, not given
 
 
 def parse_assignments(assignments: Sequence[str]) -> list[tuple[str, str]]:
@@ -57,8 +57,10 @@ def parse_assignments(assignments: Sequence[str]) -> list[tuple[str, str]]:
 
 
 def resolve_parameters(declared: Declared, given: Sequence[tuple[str, str]]) -> Parameters:
-    """Each given value typed by its declaration, then the defaults; a name the template
-    doesn't declare is a `UsageFault`."""
+    """Each given value typed by its declaration, then the defaults, as the runtime decides
+    them: a parameter is required unless `required: false`, and one with a default is never
+    missing (kindgi-sdk `prompt.ts`, `requiredMissing`). A name the template doesn't declare is
+    a `UsageFault`."""
     names = declared.names()
     for unknown in (name for name, _ in given if name not in names):
         listed = ", ".join(names) if names else "none"
@@ -67,6 +69,7 @@ def resolve_parameters(declared: Declared, given: Sequence[tuple[str, str]]) -> 
     values: dict[str, Any] = {}
     problems: list[Problem] = []
     without: set[str] = set()
+    missing: list[tuple[str, str]] = []
     by_name = dict(given)
     for index, parameter in enumerate(declared.parameters):
         name = parameter.get("name")
@@ -88,21 +91,33 @@ def resolve_parameters(declared: Declared, given: Sequence[tuple[str, str]]) -> 
                         pointer=pointer,
                     )
                 )
-        elif parameter.get("default") is not None:
+        elif "default" in parameter:  # the runtime's `p.default !== undefined`
             values[name] = parameter["default"]
-        elif parameter.get("required") is True:
-            problems.append(
-                error(
-                    "render-parameter",
-                    declared.file,
-                    f'the parameter "{name}" is required and has no default: give it with '
-                    f"--param {name}=VALUE",
-                    pointer=pointer,
-                )
-            )
+        elif parameter.get("required") is not False:  # required unless `required: false`
+            missing.append((name, pointer))
         else:
             without.add(name)
+    problems.extend(_missing(declared.file, missing))
     return Parameters(values, tuple(problems), frozenset(without))
+
+
+def _missing(file: str, missing: list[tuple[str, str]]) -> list[Problem]:
+    """The runtime's missing-parameter failure, at each parameter it names."""
+    if not missing:
+        return []
+    names = [name for name, _ in missing]
+    plural = "" if len(names) == 1 else "s"
+    said = f"Required parameter{plural} missing: {', '.join(names)}"
+    return [
+        error(
+            "render-parameter",
+            file,
+            f'the parameter "{name}" is required and has no default: a run fails with '
+            f'missing-parameter "{said}"; give it with --param {name}=VALUE',
+            pointer=pointer,
+        )
+        for name, pointer in missing
+    ]
 
 
 def _typed(text: str, kind: object) -> tuple[Any, str | None]:

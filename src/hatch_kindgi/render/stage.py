@@ -17,6 +17,7 @@ from hatch_kindgi.render.parameters import (
     parse_assignments,
     resolve_parameters,
 )
+from hatch_kindgi.render.run import Run, parse_input, parse_now
 from hatch_kindgi.render.settings import SettingsChoice, agent_settings, newest_settings
 from hatch_kindgi.render.strict import Template, render_template
 from hatch_kindgi.report.problems import Problem, error, has_errors
@@ -32,6 +33,8 @@ class RenderRequest:
     target: str
     params: tuple[str, ...] = ()
     agent: str | None = None
+    now: str | None = None  # `--now`: the run's clock (default: the clock now)
+    input: str | None = None  # `--input`: the turn's structured input, JSON
 
 
 @dataclass(frozen=True)
@@ -53,6 +56,7 @@ class _Job:
     template: Template
     declared: Declared
     settings: SettingsChoice
+    agent: Mapping[str, Any] | None = None  # the agent the run runs
 
 
 def needs_agents(request: RenderRequest, blocks: Sequence[Mapping[str, Any]]) -> bool:
@@ -75,6 +79,8 @@ def render(
     a block with an error has no entry."""
     try:
         given = parse_assignments(request.params)
+        clock = parse_now(request.now)
+        turn_input, has_input = parse_input(request.input)
         job = _Resolver(blocks, template_files, agents).job(request)
     except _NotFound as fault:
         errors = _errors(pack_problems)
@@ -94,7 +100,8 @@ def render(
         return RenderOutcome(None, parameters.problems)
     errors = _errors(pack_problems)
     settings = replace(job.settings, left_out=bool(errors))
-    rendering = render_template(job.template, parameters, job.declared.names(), settings)
+    run = Run(clock, job.agent, turn_input, has_input)
+    rendering = render_template(job.template, parameters, job.declared.names(), settings, run)
     if rendering.text is None and any(p.code == "render-undefined" for p in rendering.problems):
         # What the render found undefined may be in a file left out for its errors.
         return RenderOutcome(None, rendering.problems + errors)
@@ -121,6 +128,17 @@ class _Resolver:
         self.agents_known = agents is not None
 
     def job(self, request: RenderRequest) -> _Job | Problem:
+        """The job, with the agent the run runs: the one rendered, or `--agent`'s."""
+        found = self._job(request)
+        if isinstance(found, Problem):
+            return found
+        target_id = request.target.partition("@")[0]
+        agent = self.agents.get(target_id) if request.agent is None else self._agent(request.agent)
+        if agent is None or (request.agent is None and target_id in self.versions):
+            return found
+        return replace(found, agent=agent)
+
+    def _job(self, request: RenderRequest) -> _Job | Problem:
         agent = None if request.agent is None else self._agent(request.agent)
         target_id, at, version = request.target.partition("@")
         if at and parse_version(version) is None:

@@ -7,26 +7,33 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from functools import cached_property
-from typing import Any, ClassVar
+from io import StringIO
+from typing import Any, ClassVar, TextIO
 
+from liquid import BoundTemplate, RenderContext
 from liquid.exceptions import (
     FilterArgumentError,
     FilterError,
     FilterItemTypeError,
     FilterValueError,
     LiquidError,
+    OutputStreamLimitError,
     ResourceLimitError,
     TemplateNotFoundError,
     UndefinedError,
     UnknownFilterError,
 )
-from liquid.undefined import StrictDefaultUndefined, Undefined
+from liquid.output import LimitedStringIO
+from liquid.undefined import StrictUndefined, Undefined
 
 from hatch_kindgi.blocks.json_reader import Lines
 from hatch_kindgi.blocks.liquid import SETTINGS, Place, SettingsRead, TemplateSite, check_template
 from hatch_kindgi.blocks.liquidjs import LiquidJS
+from hatch_kindgi.blocks.liquidjs.numbers import as_double
 from hatch_kindgi.render.parameters import Parameters
+from hatch_kindgi.render.run import Run
 from hatch_kindgi.render.settings import SettingsChoice
 from hatch_kindgi.report.problems import Problem
 from hatch_kindgi.report.suggest import did_you_mean
@@ -36,15 +43,66 @@ _MAX_SAFE_INTEGER = 2**53 - 1
 _FILTER_FAULTS = (FilterArgumentError, FilterValueError, FilterItemTypeError, FilterError)
 
 
+class _Output(LimitedStringIO):
+    """A bounded output that keeps line breaks as written (python-liquid's translates `\r\n`
+    to `\n`, where liquidjs and a run keep them) and takes any string JavaScript holds, a
+    lone surrogate too (`{{ "🙂" | first }}` is half the emoji in JavaScript)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(limit, newline="")
+
+    def write(self, text: str) -> int:
+        if text:
+            self.size += len(text.encode("utf-8", "surrogatepass"))
+            if self.size > self.limit:
+                raise OutputStreamLimitError("output stream limit reached", token=None)
+        return StringIO.write(self, text)
+
+
+class _Context(RenderContext):
+    """Reads into a string as liquidjs reads them: `.size` in JavaScript's UTF-16 units,
+    `[i]` the unit at `i` (python-liquid refuses to index a string)."""
+
+    def get_item(self, obj: Any, key: Any) -> Any:
+        if isinstance(obj, str):
+            units = obj.encode("utf-16-le", "surrogatepass")
+            if key == "size":
+                return len(units) // 2
+            if isinstance(key, int) and not isinstance(key, bool):
+                if not 0 <= key < len(units) // 2:
+                    raise IndexError(key)
+                return units[2 * key : 2 * key + 2].decode("utf-16-le", "surrogatepass")
+        return super().get_item(obj, key)
+
+    def get_buffer(self, buf: TextIO | None = None) -> StringIO:
+        limit = self.env.output_stream_limit
+        if limit is None:
+            return StringIO(newline="")
+        return _Output(limit - (buf.size if isinstance(buf, LimitedStringIO) else 0))
+
+
+class _Template(BoundTemplate):
+    """A template whose output is `_Output` and whose reads into strings are liquidjs's."""
+
+    context_class = _Context
+
+    def _get_buffer(self) -> StringIO:
+        limit = self.env.output_stream_limit
+        return StringIO(newline="") if limit is None else _Output(limit)
+
+
 class _Bounded(LiquidJS):
     """liquidjs's tags and filters, with bounds a runaway template meets."""
+
+    template_class = _Template
 
     loop_iteration_limit: ClassVar[int | None] = 1_000_000
     output_stream_limit: ClassVar[int | None] = 16 * 1024 * 1024
 
 
-ENVIRONMENT = _Bounded(undefined=StrictDefaultUndefined)
-"""Strict: reading anything undefined fails the render, except through the `default` filter."""
+ENVIRONMENT = _Bounded(undefined=StrictUndefined)
+"""Strict, as a run is (liquidjs strictVariables): reading anything undefined fails the render,
+through the `default` filter too."""
 
 
 @dataclass(frozen=True)
@@ -65,10 +123,14 @@ class Rendering:
 
 
 def render_template(
-    template: Template, parameters: Parameters, declared: list[str], settings: SettingsChoice
+    template: Template,
+    parameters: Parameters,
+    declared: list[str],
+    settings: SettingsChoice,
+    run: Run | None = None,
 ) -> Rendering:
-    """Render `template` with `parameters` and `settings` (settings win over a parameter
-    of that name, as the template reads `settings[...]` for settings).
+    """Render `template` with `parameters`, then the `run`'s variables, then `settings`, as
+    the runtime layers them (a later one wins over a parameter of its name).
 
     Every undefined read the render meets is reported, not only the first: after one, the
     render is run again with that read standing in as python-liquid's lenient undefined (empty,
@@ -80,8 +142,9 @@ def render_template(
     except (LiquidError, RecursionError):
         syntax = check_template(template.text, template.site, declared).problems
         return Rendering(None, tuple(p for p in syntax if p.severity == "error"))
-    given = _Given(parsed, _scope(parameters, settings), declared, settings)
-    scope = _scope(parameters, settings)  # a copy the stand-ins go into
+    run = run or Run(datetime.now(timezone.utc))
+    given = _Given(parsed, _scope(parameters, settings, run), declared, settings, run)
+    scope = _scope(parameters, settings, run)  # a copy the stand-ins go into
     lines = Lines(template.text)
     problems: list[Problem] = []
     seen: set[tuple[int, tuple[object, ...]]] = set()
@@ -126,8 +189,10 @@ UNDEFINED_SECONDS = 2.0
 whole template again, and a template may loop a million times before its next read."""
 
 
-def _scope(parameters: Parameters, settings: SettingsChoice) -> dict[str, Any]:
-    scope: dict[str, Any] = _as_javascript({**parameters.values, SETTINGS: settings.values()})
+def _scope(parameters: Parameters, settings: SettingsChoice, run: Run) -> dict[str, Any]:
+    scope: dict[str, Any] = _as_javascript(
+        {**parameters.values, **run.variables(), SETTINGS: settings.values()}
+    )
     return scope
 
 
@@ -153,10 +218,12 @@ def _stand_in(scope: dict[str, Any], segments: Sequence[object]) -> bool:
 
 
 def _as_javascript(value: Any) -> Any:
-    """Whole floats as integers, as JavaScript has them: `50.0` and `1e3` render as a run
-    renders them, `50` and `1000`, not Python's `50.0` and `1000.0`."""
+    """Numbers as JavaScript has them: whole floats as integers (`50.0` and `1e3` go on as
+    `50` and `1000`), integers beyond 2**53 as doubles."""
     if isinstance(value, float) and value.is_integer() and abs(value) <= _MAX_SAFE_INTEGER:
         return int(value)
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > _MAX_SAFE_INTEGER:
+        return as_double(value)  # a double in JavaScript, printed as one
     if isinstance(value, dict):
         return {key: _as_javascript(item) for key, item in value.items()}
     if isinstance(value, list):
@@ -179,6 +246,7 @@ class _Given:
     scope: Mapping[str, Any]
     declared: list[str]
     settings: SettingsChoice
+    run: Run
 
     @cached_property
     def _variables(self) -> list[Any]:
@@ -241,9 +309,13 @@ def _undefined(fault: LiquidError, index: int, given: _Given) -> str:
         return own
     if root in declared:
         return (
-            f'"{root}" is undefined: the parameter has no default, and no --param gives it '
-            f"(--param {root}=VALUE)"
+            f'"{root}" is undefined: the parameter is not required and has no default, and no '
+            f"--param gives it (--param {root}=VALUE); a run fails with missing-parameter "
+            f'"Template references an unresolved variable: {root}"'
         )
+    run_says = given.run.why_undefined(root)
+    if run_says is not None:
+        return run_says
     hint = did_you_mean(root, declared) or (
         f" (the parameters: {', '.join(declared)})" if declared else ""
     )

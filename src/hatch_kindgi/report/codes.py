@@ -123,7 +123,7 @@ CODES: dict[str, str] = {
     "parameter has no value.",
     "render-undefined": "Rendering read something undefined: a parameter without a value, "
     "a settings block or key the render doesn't have, any other variable.",
-    "render-filter": "Rendering used a filter Liquid doesn't know, or a filter failed on "
+    "render-filter": "Rendering used a filter liquidjs doesn't have, or a filter failed on "
     "its input or arguments.",
     "render-error": "Rendering failed otherwise: a type error, a limit reached, an include.",
     "render-no-prompt": "The prompt block an agent's instructions name has no version in "

@@ -10,9 +10,15 @@
 //   `new Liquid().parse(template)` must not throw.
 // - "render": packages/agents/src/prompt.ts: `new Liquid({ strictVariables: true,
 //   strictFilters: true })` renders the template with the given data.
+// - "filters": the names of the filters liquidjs has (`new Liquid().filters`), sorted.
+//
+// The process runs in UTC, as a run does (the runtime stamps `today` and `now` at UTC), so
+// liquidjs's date filters print UTC.
 //
 // Protocol: every line of stdin is one JSON request {"op": ..., ...}; for each, one line of
 // stdout, a JSON answer (ASCII-escaped). The process serves lines until stdin closes.
+
+process.env.TZ = "UTC";
 
 import { createInterface } from "node:readline";
 import { createRequire } from "node:module";
@@ -72,7 +78,11 @@ function render({ template, data }) {
   }
 }
 
-const OPERATIONS = { settings, parse, render };
+function filters() {
+  return { names: Object.keys(new Liquid().filters).sort() };
+}
+
+const OPERATIONS = { settings, parse, render, filters };
 
 function answer(line) {
   try {

@@ -34,6 +34,7 @@ STYLE = json.dumps(
     }
 )
 WHO = {"name": "who", "type": "string"}
+OPTIONAL_WHO = {**WHO, "required": False}
 
 
 def _pack(root: Path, files: dict[str, str]) -> Path:
@@ -58,22 +59,25 @@ def _one(line: str) -> str:
 CASES: dict[str, tuple[dict[str, str], list[str], str]] = {
     "parameter-without-default-file": (
         {
-            "blocks/p.json": _prompt(templateFile="p.liquid", parameters=[WHO]),
+            "blocks/p.json": _prompt(templateFile="p.liquid", parameters=[OPTIONAL_WHO]),
             "blocks/p.liquid": "Hello\n  {{ who }}!\n",
         },
         [],
         _one(
             'blocks/p.liquid:2:6: error[render-undefined]: "who" is undefined: the parameter '
-            "has no default, and no --param gives it (--param who=VALUE)"
+            "is not required and has no default, and no --param gives it (--param who=VALUE); "
+            'a run fails with missing-parameter "Template references an unresolved variable: '
+            'who"'
         ),
     ),
     "parameter-without-default-inline": (
-        {"blocks/p.json": _prompt("Hi {{ who }}", [WHO])},
+        {"blocks/p.json": _prompt("Hi {{ who }}", [OPTIONAL_WHO])},
         [],
         _one(
             'blocks/p.json: error[render-undefined]: /content/template: "who" is undefined: '
-            "the parameter has no default, and no --param gives it (--param who=VALUE) "
-            "(template line 1, column 7)"
+            "the parameter is not required and has no default, and no --param gives it "
+            '(--param who=VALUE); a run fails with missing-parameter "Template references an '
+            'unresolved variable: who" (template line 1, column 7)'
         ),
     ),
     "parameter-required": (
@@ -81,8 +85,20 @@ CASES: dict[str, tuple[dict[str, str], list[str], str]] = {
         [],
         _one(
             "blocks/p.json: error[render-parameter]: /content/parameters/0: the parameter "
-            '"who" is required and has no default: give it with --param who=VALUE'
+            '"who" is required and has no default: a run fails with missing-parameter '
+            '"Required parameter missing: who"; give it with --param who=VALUE'
         ),
+    ),
+    "parameters-required-unless-said-not": (  # no `required`: required, as the runtime has it
+        {"blocks/p.json": _prompt("Hi", [WHO, {"name": "tone", "type": "string"}])},
+        [],
+        "blocks/p.json: error[render-parameter]: /content/parameters/0: the parameter "
+        '"who" is required and has no default: a run fails with missing-parameter '
+        '"Required parameters missing: who, tone"; give it with --param who=VALUE\n'
+        "blocks/p.json: error[render-parameter]: /content/parameters/1: the parameter "
+        '"tone" is required and has no default: a run fails with missing-parameter '
+        '"Required parameters missing: who, tone"; give it with --param tone=VALUE\n'
+        "2 errors, 0 warnings in 1 file\n",
     ),
     "parameter-values-of-other-types": (
         {
@@ -142,7 +158,7 @@ CASES: dict[str, tuple[dict[str, str], list[str], str]] = {
     ),
     "every-undefined-read-at-once": (
         {
-            "blocks/p.json": _prompt(templateFile="p.liquid", parameters=[WHO]),
+            "blocks/p.json": _prompt(templateFile="p.liquid", parameters=[OPTIONAL_WHO]),
             "blocks/p.liquid": (
                 "Hi {{ who }},\n"
                 'Be {{ settings["acme.style"].colour }}.\n'
@@ -152,8 +168,9 @@ CASES: dict[str, tuple[dict[str, str], list[str], str]] = {
             "blocks/style.json": STYLE,
         },
         [],
-        'blocks/p.liquid:1:7: error[render-undefined]: "who" is undefined: the parameter has '
-        "no default, and no --param gives it (--param who=VALUE)\n"
+        'blocks/p.liquid:1:7: error[render-undefined]: "who" is undefined: the parameter is '
+        "not required and has no default, and no --param gives it (--param who=VALUE); a run "
+        'fails with missing-parameter "Template references an unresolved variable: who"\n'
         'blocks/p.liquid:2:7: error[render-undefined]: settings["acme.style"].colour is '
         'undefined: version 1.0.0 of settings block "acme.style" (blocks/style.json) has no '
         'key "colour"; did you mean "color"?\n'
@@ -161,7 +178,10 @@ CASES: dict[str, tuple[dict[str, str], list[str], str]] = {
         'parameter nor settings; did you mean "who"?\n'
         'blocks/p.liquid:4:13: error[render-undefined]: "items" is undefined: it is neither a '
         "parameter nor settings (the parameters: who)\n"
-        "4 errors, 0 warnings in 1 file\n",
+        # liquidjs's strictVariables fails `default` of an undefined too (no lenientIf)
+        'blocks/p.liquid:4:43: error[render-undefined]: "gone" is undefined: it is neither a '
+        "parameter nor settings (the parameters: who)\n"
+        "5 errors, 0 warnings in 1 file\n",
     ),
     "unknown-filter": (
         {
@@ -177,12 +197,12 @@ CASES: dict[str, tuple[dict[str, str], list[str], str]] = {
     "filter-argument": (
         {
             "blocks/p.json": _prompt(templateFile="p.liquid", parameters=[WHO]),
-            "blocks/p.liquid": '{{ who | truncate: "a" }}',
+            "blocks/p.liquid": "{{ who | append }}",
         },
         ["--param", "who=Ada"],
-        _one(
-            'blocks/p.liquid:1:10: error[render-filter]: the filter "truncate" failed: '
-            "truncate expected an integer, found str"
+        _one(  # liquidjs: "append expect 2 arguments, line:1, col:1"
+            'blocks/p.liquid:1:10: error[render-filter]: the filter "append" failed: '
+            "append expect 2 arguments"
         ),
     ),
     "type-error": (

@@ -71,7 +71,8 @@ def test_values_not_of_their_type(kind: str, text: str, reason: str) -> None:
 
 
 def test_defaults_and_absent_values() -> None:
-    """A default fills in; `null` is no default; without one the parameter has no value."""
+    """A default fills in, `null` too (the runtime's `default !== undefined`); a parameter
+    with `required: false` and no default has no value."""
     declared = Declared(
         "b.json",
         "/content/parameters",
@@ -83,8 +84,8 @@ def test_defaults_and_absent_values() -> None:
         "p",
     )
     resolved = resolve_parameters(declared, [])
-    assert (resolved.values, resolved.problems) == ({"a": 0}, ())
-    assert resolved.without_value == frozenset({"b", "c"})
+    assert (resolved.values, resolved.problems) == ({"a": 0, "b": None}, ())
+    assert resolved.without_value == frozenset({"c"})
 
 
 def test_assignments_split_at_the_first_equals() -> None:

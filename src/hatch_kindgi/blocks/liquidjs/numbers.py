@@ -1,0 +1,151 @@
+"""JavaScript's numbers, as liquidjs computes and prints them.
+
+liquidjs runs on JavaScript, where every number is an IEEE 754 double: `7 / 2` is `3.5`,
+`80 * 1.2` is `96`, and a number prints as `String(number)` does (ECMAScript's
+Number::toString: `5`, not `5.0`; `1e+21`; `1e-7`; `NaN`; `Infinity`). liquidjs's math filters
+turn each argument into a number with `+value || 0` (its `toNumber`). The rules here are those
+of ECMAScript (sections "Number::toString" and "StringToNumber"); the tests hold them to
+liquidjs run by Node (`tests/oracle/runtime.py`).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping
+from typing import Any, Union
+
+Number = Union[int, float]
+
+MAX_SAFE_INTEGER = 2**53 - 1
+
+# ECMAScript's WhiteSpace and LineTerminator, which `Number(string)` trims.
+_JS_SPACE = "\t\n\v\f\r \u00a0\u1680\u2028\u2029\u202f\u205f\u3000\ufeff" + "".join(
+    chr(c) for c in range(0x2000, 0x200B)
+)
+_DECIMAL = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+_RADIX = {"x": 16, "X": 16, "o": 8, "O": 8, "b": 2, "B": 2}
+
+
+def normal(value: float) -> Number:
+    """A double as the value the template goes on with: a whole one within JavaScript's safe
+    integers as an `int` (so Python's ranges, indexes and comparisons take it), else the
+    float."""
+    if value.is_integer() and abs(value) <= MAX_SAFE_INTEGER:
+        return int(value)
+    return value
+
+
+def as_double(value: Number) -> float:
+    """`value` as JavaScript holds it: a double (a Python integer too large becomes Infinity)."""
+    try:
+        return float(value)
+    except OverflowError:
+        return math.inf if value > 0 else -math.inf
+
+
+def number_string(value: Number) -> str:
+    """`String(value)` of a JavaScript number."""
+    if isinstance(value, int) and abs(value) <= MAX_SAFE_INTEGER:
+        return str(value)
+    number = as_double(value)
+    if math.isnan(number):
+        return "NaN"
+    if math.isinf(number):
+        return "Infinity" if number > 0 else "-Infinity"
+    if number == 0:
+        return "0"
+    sign = "-" if number < 0 else ""
+    mantissa, _, exponent = repr(abs(number)).partition("e")
+    whole, _, fraction = mantissa.partition(".")
+    digits = whole + fraction
+    point = len(whole) + (int(exponent) if exponent else 0)
+    stripped = digits.lstrip("0")
+    point -= len(digits) - len(stripped)
+    digits = stripped.rstrip("0")
+    count = len(digits)
+    if count <= point <= 21:
+        return sign + digits + "0" * (point - count)
+    if 0 < point <= 21:
+        return sign + digits[:point] + "." + digits[point:]
+    if -6 < point <= 0:
+        return sign + "0." + "0" * -point + digits
+    power = point - 1
+    shown = f"e{'+' if power >= 0 else '-'}{abs(power)}"
+    if count == 1:
+        return sign + digits + shown
+    return sign + digits[0] + "." + digits[1:] + shown
+
+
+def string_to_number(text: str) -> float:
+    """`Number(text)`: NaN where JavaScript finds no number."""
+    text = text.strip(_JS_SPACE)
+    if not text:
+        return 0.0
+    if text in ("Infinity", "+Infinity"):
+        return math.inf
+    if text == "-Infinity":
+        return -math.inf
+    if len(text) > 2 and text[0] == "0" and text[1] in _RADIX:
+        try:
+            return as_double(int(text[2:], _RADIX[text[1]]))
+        except ValueError:
+            return math.nan
+    if _DECIMAL.fullmatch(text):
+        return float(text)
+    return math.nan
+
+
+def to_double(value: Any) -> float:
+    """JavaScript's unary `+value`: the number a value converts to (NaN for none)."""
+    if isinstance(value, bool):
+        return 1.0 if value else 0.0
+    if isinstance(value, (int, float)):
+        return as_double(value)
+    if value is None:
+        return 0.0
+    if isinstance(value, str):
+        return string_to_number(value)
+    if isinstance(value, (list, tuple)):  # `+[]` is 0, `+[x]` is `+String(x)`
+        if not value:
+            return 0.0
+        if len(value) == 1 and not isinstance(value[0], (list, tuple, Mapping)):
+            return string_to_number("" if value[0] is None else javascript_string(value[0]))
+        return math.nan
+    return math.nan
+
+
+def to_number(value: Any) -> float:
+    """liquidjs's `toNumber`: `+value || 0` (NaN and no number are 0)."""
+    number = to_double(value)
+    return 0.0 if math.isnan(number) else number
+
+
+def javascript_string(value: Any) -> str:
+    """`String(value)` of a value a template holds (a nested list joined with commas, an
+    object as `[object Object]`)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return number_string(value)
+    if value is None:
+        return "null"
+    if isinstance(value, (list, tuple, range)):
+        return ",".join("" if item is None else javascript_string(item) for item in value)
+    if isinstance(value, Mapping):
+        return "[object Object]"
+    return str(value)
+
+
+def stringify(value: Any) -> str:
+    """liquidjs's `stringify`, what an output prints: a string as it is, nil as nothing, an
+    array as its items printed one after another, any other value as `String(value)`."""
+    if isinstance(value, str):
+        return value
+    if value is None:
+        return ""
+    if isinstance(value, (list, tuple, range)):
+        return "".join(stringify(item) for item in value)
+    return javascript_string(value)
