@@ -12,6 +12,7 @@ and only a file it gives up on is read again by ours, which then finds and words
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from bisect import bisect_right
@@ -108,10 +109,8 @@ def json_places(text: str) -> JsonPlaces:
     problem with a pointer on the key or value it names)."""
     parser = _Parser("", text)
     parser.places = JsonPlaces({}, {})
-    try:
+    with contextlib.suppress(_SyntaxFault, RecursionError):
         parser.document()
-    except (_SyntaxFault, RecursionError):
-        pass
     return parser.places
 
 
