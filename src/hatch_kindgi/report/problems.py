@@ -26,8 +26,10 @@ class Problem:
 
     Two more facts for an editor (`hatch-kindgi lsp`), which no report shows and no
     comparison of problems weighs: `suggestion`, the word written and the one the message's
-    "did you mean" proposes for it, as data; `inner`, the 1-based line and column inside the
-    string at `pointer` (an inline template's own position, which the message also says).
+    "did you mean" proposes for it, as data (nothing written, `("", "number")`: a `"type"`
+    to add to the schema object at `pointer`, which Ajv's strict mode wants); `inner`, the
+    1-based line and column inside the string at `pointer` (an inline template's own
+    position, which the message also says).
     """
 
     severity: Severity
