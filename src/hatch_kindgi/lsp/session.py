@@ -38,6 +38,7 @@ class PackSession:
         self.cache = PipelineCache()
         self.buffers: dict[str, str] = {}
         self.problems: dict[str, tuple[Problem, ...]] = {}
+        self._edited: set[str] = set()  # buffers changed since the last check
         # One `now` for the session: pins that fall back to it stay the same between runs.
         self._started = datetime.now(timezone.utc)
 
@@ -51,10 +52,12 @@ class PackSession:
     def edit(self, file: str, text: str) -> None:
         """The editor holds `text` for pack file `file` (opened or changed)."""
         self.buffers[file] = text
+        self._edited.add(file)
 
     def close(self, file: str) -> None:
         """The editor closed `file`: the disk's again."""
         self.buffers.pop(file, None)
+        self._edited.add(file)
         self.cache.forget([file])
 
     def saved(self, file: str) -> None:
@@ -71,7 +74,9 @@ class PackSession:
 
     def check(self) -> dict[str, tuple[Problem, ...]]:
         """Run the pipeline over the buffers; the problems of every file whose problems
-        changed since the last run (an empty tuple: its problems are gone)."""
+        changed since the last run (an empty tuple: its problems are gone), and of every
+        buffer edited since (its problems may have moved with its text)."""
+        edited, self._edited = self._edited, set()
         result = run_pipeline(
             self.root,
             environ=self.environ,
@@ -87,7 +92,7 @@ class PackSession:
         changed = {
             file: now.get(file, ())
             for file in {*self.problems, *now}
-            if self.problems.get(file, ()) != now.get(file, ())
+            if self.problems.get(file, ()) != now.get(file, ()) or (file in edited and file in now)
         }
         self.problems = now
         return changed

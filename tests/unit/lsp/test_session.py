@@ -41,8 +41,8 @@ def test_code_is_indexed_on_save_only(tmp_path: Path, monkeypatch: pytest.Monkey
 
 
 def test_changed_files_only(tmp_path: Path) -> None:
-    """A buffer that breaks one file reports that file; mending it reports it with no
-    problems; an unchanged re-check reports nothing."""
+    """A buffer that breaks one file reports that file, and again when its text moves the
+    problem; closing it reports it with no problems; an unchanged re-check reports nothing."""
     root = copy_pack("blocks", tmp_path)
     session = PackSession(root, ENV)
     assert session.check() == {}
@@ -53,6 +53,9 @@ def test_changed_files_only(tmp_path: Path) -> None:
     assert list(changed) == [path]
     assert [p.code for p in changed[path]] == ["block-kind"]
     assert session.check() == {}
+    # The same problem, moved a line down with the text: published again, at its new place.
+    session.edit(path, "\n" + text.replace('"kind": "prompt"', '"kind": "promt"'))
+    assert list(session.check()) == [path]
     session.close(path)
     assert session.check() == {path: ()}
 
