@@ -120,8 +120,16 @@ def compiled(pattern: str) -> Any:
 
 
 def search(pattern: str, subject: str) -> bool:
-    """Whether `pattern` matches somewhere in `subject`, within the time limits."""
-    return bounded_search(compiled(pattern), pattern, subject)
+    """Whether `pattern` matches somewhere in `subject`, within the time limits: as
+    JavaScript matches it (`schema.js_regex`, Ajv's `u` mode), or as `regex` reads it when
+    JavaScript can't compile it (a schema no runtime compiles, checked anyway)."""
+    from hatch_kindgi.schema.js_regex import JsRegexError, js_pattern
+
+    try:
+        translated = js_pattern(pattern)
+    except JsRegexError:
+        return bounded_search(compiled(pattern), pattern, subject)
+    return translated.search(subject)
 
 
 def bounded_search(pattern_object: Any, pattern: str, subject: str) -> bool:
