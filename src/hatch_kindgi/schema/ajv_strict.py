@@ -35,7 +35,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, unquote, urljoin
 
 from hatch_kindgi.report.suggest import Suggestions
 from hatch_kindgi.schema.ajv_formats import FORMAT_NAMES
@@ -76,8 +76,20 @@ for _type, _keywords in _GROUPS:
             _RULE_TYPES[_keyword] = (*_RULE_TYPES.get(_keyword, ()), _type)
         else:
             _RULE_TYPES.setdefault(_keyword, ())
-RULE_ORDER: tuple[str, ...] = tuple(_RULE_TYPES)
-"""Ajv's `RULES.all`, in its order: every keyword that compiles to code."""
+RULE_ORDER: tuple[str, ...] = (
+    "$dynamicAnchor", "$dynamicRef", "$recursiveAnchor", "$recursiveRef", "$comment", "id",
+    "$ref", "maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum", "multipleOf",
+    "maxLength", "minLength", "pattern", "maxProperties", "minProperties", "required",
+    "maxItems", "minItems", "uniqueItems", "type", "nullable", "const", "enum", "not", "anyOf",
+    "oneOf", "allOf", "if", "then", "else", "propertyNames", "additionalProperties",
+    "dependencies", "properties", "patternProperties", "prefixItems", "items", "contains",
+    "format", "dependentRequired", "dependentSchemas", "maxContains", "minContains",
+    "unevaluatedProperties", "unevaluatedItems", "formatMaximum", "formatMinimum",
+    "formatExclusiveMaximum", "formatExclusiveMinimum",
+)  # fmt: skip
+"""Ajv's `RULES.all`, in its order (strictTypes checks keywords in it): every keyword that
+compiles to code."""
+GROUPS = _GROUPS
 
 KEYWORDS: frozenset[str] = frozenset(
     {
@@ -126,20 +138,30 @@ Finding = tuple[str, str]
 class _Context:
     """What Ajv's compile context (`it`) carries that strict mode reads."""
 
-    __slots__ = ("data_types", "defined", "path", "shown")
+    __slots__ = ("base", "data_types", "defined", "path", "shown")
 
     def __init__(
-        self, data_types: list[str], defined: set[str], path: tuple[object, ...], shown: str
+        self,
+        data_types: list[str],
+        defined: set[str],
+        path: tuple[object, ...],
+        shown: str,
+        base: str = "",
     ) -> None:
         self.data_types = data_types
         self.defined = defined
         self.path = path
         self.shown = shown  # Ajv's errSchemaPath: "#/properties/a", or a $ref's own text
+        self.base = base  # the base URI `$id`s set, that `$ref`s resolve against
 
     def inplace(self, *keys: object) -> _Context:
         """A subschema applied to the same data (allOf, then, ...): shares what it knows."""
         return _Context(
-            self.data_types, self.defined, (*self.path, *keys), _shown(self.shown, keys)
+            self.data_types,
+            self.defined,
+            (*self.path, *keys),
+            _shown(self.shown, keys),
+            self.base,
         )
 
     def descend(self, *keys: object, data_types: list[str] | None = None) -> _Context:
@@ -151,6 +173,7 @@ class _Context:
             self.defined,
             (*self.path, *keys),
             _shown(self.shown, keys),
+            self.base,
         )
 
 
@@ -171,6 +194,7 @@ class _Walk:
         self.findings: list[Finding] = []
         self.seen: set[Finding] = set()
         self.refs_compiled: set[str] = set()
+        self.index: _Index | None = None
 
     def add(self, path: tuple[object, ...], message: str) -> None:
         finding = (_pointer(path), message)
@@ -191,6 +215,8 @@ class _Walk:
                 self.add((*ctx.path, key), _unknown(key))
         if not any(key in _RULE_TYPES for key in node):
             return
+        if type(node.get("$id")) is str:
+            ctx.base = _join(ctx.base, node["$id"]).partition("#")[0]
         if "$ref" in node and not any(k in _RULE_TYPES and k != "$ref" for k in node):
             self.ref(node["$ref"], ctx, depth)
             return
@@ -281,6 +307,12 @@ class _Walk:
                 )
         elif keyword == "id":
             self.add(path, 'NOT SUPPORTED: keyword "id", use "$id" for schema ID')
+        elif keyword == "$dynamicRef" and type(value) is str and not value.startswith("#"):
+            self.add(
+                path,
+                '"$dynamicRef" only supports hash fragment reference; point it at a '
+                '"$dynamicAnchor" of this schema ("#name")',
+            )
         elif keyword in _FORMAT_LIMITS:
             self.format_limit(keyword, node, path)
         elif keyword == "pattern":
@@ -413,14 +445,20 @@ class _Walk:
             self.schema(item, ctx.descend("patternProperties", source), depth + 1)
 
     def ref(self, ref: Any, ctx: _Context, depth: int) -> None:
-        """A local `$ref` compiles its target as its own schema (Ajv: no context types)."""
-        if type(ref) is not str or not ref.startswith("#") or ref in self.refs_compiled:
+        """A `$ref` compiles its target as a schema of its own (Ajv: no context types); one
+        that leaves the schema or finds nothing is `schema.refs`' to report."""
+        if type(ref) is not str:
             return
-        self.refs_compiled.add(ref)
-        target, path = _resolve(self.root, ref)
-        if path is None:
+        full = _join(ctx.base, ref)
+        if full in self.refs_compiled:
             return
-        self.schema(target, _Context([], set(), path, ref), depth + 1)
+        self.refs_compiled.add(full)
+        if self.index is None:
+            self.index = _Index(self.root)
+        found = self.index.resolve(full)
+        if found is not None:
+            target, path, base = found
+            self.schema(target, _Context([], set(), path, ref, base), depth + 1)
 
 
 def _always_valid(node: Any) -> bool:
@@ -442,42 +480,65 @@ def _unknown(key: str) -> str:
     return f'strict mode: unknown keyword: "{key}"{hint}; {fix}'
 
 
-def _resolve(root: Any, ref: str) -> tuple[Any, tuple[object, ...] | None]:
-    """The target of a `#...` pointer in `root`, or (None, None)."""
-    from urllib.parse import unquote
-
-    fragment = unquote(ref[1:])
-    if fragment and not fragment.startswith("/"):
-        return _anchor(root, fragment)
-    node: Any = root
-    path: list[object] = []
-    for raw in fragment.split("/")[1:] if fragment else []:
-        part = raw.replace("~1", "/").replace("~0", "~")
-        if type(node) is dict and part in node:
-            node = node[part]
-            path.append(part)
-        elif type(node) is list and part.isdigit() and int(part) < len(node):
-            node = node[int(part)]
-            path.append(int(part))
-        else:
-            return None, None
-    return node, tuple(path)
+_Found = tuple[Any, tuple[object, ...], str]  # a subschema, its path, its base URI
 
 
-def _anchor(root: Any, name: str) -> tuple[Any, tuple[object, ...] | None]:
-    """The subschema whose `$anchor` (or `$dynamicAnchor`) is `name`, or (None, None)."""
-    stack: list[tuple[Any, tuple[object, ...]]] = [(root, ())]
-    while stack:
-        node, path = stack.pop()
-        if type(node) is dict:
-            if name in (node.get("$anchor"), node.get("$dynamicAnchor")):
-                return node, path
+def _join(base: str, ref: str) -> str:
+    """`ref` resolved against `base` (a fragment only: appended, whatever the scheme)."""
+    if ref.startswith("#") or not base:
+        return base.partition("#")[0] + ref if ref.startswith("#") else ref
+    return urljoin(base, ref)
+
+
+class _Index:
+    """Every schema resource (`$id`) and anchor of a schema, by absolute URI, as Ajv's
+    `getSchemaRefs` collects them (walked without recursion)."""
+
+    def __init__(self, root: Any) -> None:
+        self.resources: dict[str, _Found] = {}
+        self.anchors: dict[str, _Found] = {}
+        stack: list[tuple[Any, tuple[object, ...], str]] = [(root, (), "")]
+        while stack:
+            node, path, base = stack.pop()
+            if type(node) is list:
+                stack.extend((item, (*path, index), base) for index, item in enumerate(node))
+                continue
+            if type(node) is not dict:
+                continue
+            if type(node.get("$id")) is str:
+                base = _join(base, node["$id"]).partition("#")[0]
+                self.resources.setdefault(base, (node, path, base))
+            elif not path:
+                self.resources[""] = (node, path, base)
+            for key in ("$anchor", "$dynamicAnchor"):
+                if type(node.get(key)) is str:
+                    self.anchors.setdefault(f"{base}#{node[key]}", (node, path, base))
             stack.extend(
-                (value, (*path, key)) for key, value in node.items() if key not in NOT_SCHEMAS
+                (value, (*path, key), base)
+                for key, value in node.items()
+                if key not in NOT_SCHEMAS and type(value) in (dict, list)
             )
-        elif type(node) is list:
-            stack.extend((value, (*path, index)) for index, value in enumerate(node))
-    return None, None
+        if "" not in self.resources and type(root) is dict:
+            self.resources[""] = (root, (), "")
+
+    def resolve(self, uri: str) -> _Found | None:
+        where, _, fragment = uri.partition("#")
+        resource = self.resources.get(where)
+        if resource is None:
+            return None
+        fragment = unquote(fragment)
+        if fragment and not fragment.startswith("/"):
+            return self.anchors.get(f"{where}#{fragment}")
+        node, path, base = resource
+        for raw in fragment.split("/")[1:] if fragment else []:
+            part = raw.replace("~1", "/").replace("~0", "~")
+            if type(node) is dict and part in node:
+                node, path = node[part], (*path, part)
+            elif type(node) is list and part.isdigit() and int(part) < len(node):
+                node, path = node[int(part)], (*path, int(part))
+            else:
+                return None
+        return node, path, base
 
 
 def strict_findings(schema: Any) -> list[Finding]:
