@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from hatch_kindgi.lsp.positions import Span, Text, pointer_span, problem_span, string_value
+from hatch_kindgi.lsp.positions import Span, Text, problem_span, string_value
 from hatch_kindgi.report.problems import Problem
 
 _VERSION = "/version"
@@ -58,15 +58,14 @@ def _json_string_fix(text: Text, pointer: str, written: str, meant: str, title: 
 
 
 def _add_member(problem: Problem, text: Text, type_name: str) -> Fix | None:
-    """`"type": <type_name>` added to the schema object at the problem's pointer (a
-    problem that names a type to add and nothing written: Ajv strict mode's missing type)."""
-    if problem.pointer is None:
+    """`"type": <type_name>` added to the schema object holding the keyword the problem's
+    pointer names (a problem that names a type to add and nothing written: Ajv strict
+    mode's missing type for that keyword); none where that object has a `"type"`."""
+    if not problem.pointer:
         return None
-    value = text.places.values.get(problem.pointer)
-    if value is None or text.text[value[0]] != "{":
-        return None
-    span = pointer_span(text, problem.pointer)
-    if span is None:
+    pointer = problem.pointer.rpartition("/")[0]
+    value = text.places.values.get(pointer)
+    if value is None or text.text[value[0]] != "{" or f"{pointer}/type" in text.places.keys:
         return None
     empty = not text.text[value[0] + 1 : value[1] - 1].strip()
     member = f'"type": {json.dumps(type_name)}' + ("" if empty else ", ")

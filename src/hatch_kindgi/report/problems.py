@@ -26,8 +26,9 @@ class Problem:
 
     Two more facts for an editor (`hatch-kindgi lsp`), which no report shows and no
     comparison of problems weighs: `suggestion`, the word written and the one the message's
-    "did you mean" proposes for it, as data (nothing written, `("", "number")`: a `"type"`
-    to add to the schema object at `pointer`, which Ajv's strict mode wants); `inner`, the
+    "did you mean" proposes for it, as data (nothing written, `("", "number")`: the `"type"`
+    Ajv's strict mode wants for the keyword at `pointer`, to add to the schema object that
+    holds it); `inner`, the
     1-based line and column inside the string at `pointer` (an inline template's own
     position, which the message also says).
     """

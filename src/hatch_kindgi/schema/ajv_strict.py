@@ -195,6 +195,8 @@ class _Walk:
         self.seen: set[Finding] = set()
         self.refs_compiled: set[str] = set()
         self.index: _Index | None = None
+        # The missing types whose fix is certain (`types_to_add`), by the finding's pointer.
+        self.types_to_add: dict[str, str] = {}
 
     def add(self, path: tuple[object, ...], message: str) -> None:
         finding = (_pointer(path), message)
@@ -278,6 +280,8 @@ class _Walk:
                 for each in wanted
             ):
                 joined = ",".join(wanted)
+                if len(wanted) == 1 and "type" not in node:
+                    self.types_to_add.setdefault(_pointer((*ctx.path, keyword)), joined)
                 self.strict_types(
                     ctx,
                     f'missing type "{joined}" for keyword "{keyword}"',
@@ -547,6 +551,15 @@ def strict_findings(schema: Any) -> list[Finding]:
     walk = _Walk(schema)
     walk.schema(schema, _Context([], set(), (), "#"), 0)
     return walk.findings
+
+
+def types_to_add(schema: Any) -> dict[str, str]:
+    """For each "missing type" finding of `strict_findings` whose fix is certain (the keyword
+    wants one type, and its schema object declares none): its pointer, and the type to add
+    to that object (what an editor's quick fix adds)."""
+    walk = _Walk(schema)
+    walk.schema(schema, _Context([], set(), (), "#"), 0)
+    return walk.types_to_add
 
 
 def tunable_findings(schema: Any) -> Iterator[Finding]:

@@ -18,23 +18,31 @@ def _applied(problem: Problem, text: str) -> str | None:
 
 def test_missing_type_added_to_the_schema_object() -> None:
     """A problem naming a type to add, with nothing written, adds `"type"` first in the
-    object at its pointer (how Ajv strict mode's missing type is fixed)."""
+    object holding the keyword at its pointer (how Ajv strict mode's missing type is fixed);
+    not where that object has a type already."""
     text = '{"content": {"schema": {"properties": {"n": {"minimum": 1}}}}}'
     problem = error(
         "settings-schema",
         "s.json",
         "m",
-        pointer="/content/schema/properties/n",
+        pointer="/content/schema/properties/n/minimum",
         suggestion=("", "number"),
     )
     assert _applied(problem, text) == (
         '{"content": {"schema": {"properties": {"n": {"type": "number", "minimum": 1}}}}}'
     )
-    empty = '{"content": {"schema": {}}}'
-    at_root = error(
-        "settings-schema", "s.json", "m", pointer="/content/schema", suggestion=("", "object")
+    typed = '{"content": {"schema": {"properties": {"n": {"type": "string", "minimum": 1}}}}}'
+    assert _applied(problem, typed) is None
+    properties = error(
+        "settings-schema",
+        "s.json",
+        "m",
+        pointer="/content/schema/properties",
+        suggestion=("", "object"),
     )
-    assert _applied(at_root, empty) == '{"content": {"schema": {"type": "object"}}}'
+    assert _applied(properties, text) == (
+        '{"content": {"schema": {"type": "object", "properties": {"n": {"minimum": 1}}}}}'
+    )
 
 
 def test_version_reused_takes_the_next_free_version() -> None:

@@ -170,6 +170,22 @@ INLINE_TYPOS = (
     '  "parameters": [{"name": "tone", "type": "string"}]}}\n'
 )
 
+UNTYPED_SCHEMA = """{
+  "id": "acme.limits",
+  "version": "1.0.0",
+  "kind": "settings",
+  "content": {
+    "values": {"limit": 3, "label": "x"},
+    "schema": {
+      "properties": {
+        "limit": {"minimum": 1},
+        "label": {"maxLength": 9}
+      }
+    }
+  }
+}
+"""
+
 FIXABLE = [
     # pack, file, the codes whose problems its quick fixes resolve, the file's new text
     ("broken/block-unknown-key", "blocks/reply-prompt.json", {"block-unknown-key"}, None),
@@ -182,6 +198,8 @@ FIXABLE = [
         {"liquid-unknown-filter", "liquid-unknown-variable"},
         INLINE_TYPOS,
     ),
+    # Ajv strict mode's missing types (issue 19): each fix adds the type the keyword wants.
+    ("broken/liquid-warnings", "blocks/limits.json", {"settings-schema"}, UNTYPED_SCHEMA),
 ]
 
 
