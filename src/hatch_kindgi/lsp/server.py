@@ -91,10 +91,14 @@ class KindgiServer(LanguageServer):
     async def _check(self, session: PackSession) -> None:
         try:
             changed = await self.in_worker(session.check)
-            for file, problems in changed.items():
-                self.publish(session, file, problems)
         except Exception as fault:  # a bug: logged, and the server serves on
             self.log(f"checking {session.root} failed: {type(fault).__name__}: {fault}")
+            return
+        for file, problems in changed.items():
+            try:
+                self.publish(session, file, problems)
+            except Exception as fault:  # one file's fault leaves the others published
+                self.log(f"{file}: publishing failed: {type(fault).__name__}: {fault}")
 
     def in_worker(self, job: Callable[[], _T]) -> Awaitable[_T]:
         """`job` run in the one worker thread: one pipeline run at a time on the caches."""

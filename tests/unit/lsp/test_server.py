@@ -356,3 +356,22 @@ async def test_hostile_input_never_stops_the_server(client: LanguageClient, tmp_
     reply = open_file(client, root / "blocks" / "reply-prompt.json")
     await until(lambda: len(_messages(client, reply)) == 4)
     assert not [m for m in client.log_messages if "Traceback" in m.message]
+
+
+@pytest.mark.asyncio
+async def test_settings_buffer_changes_another_files_warnings(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    """Giving a settings block's unsaved buffer the key a template reads clears that
+    template's warning, in a file the editor never opened; taking it away brings it back."""
+    root = copy_pack("broken/liquid-warnings", tmp_path)
+    style = root / "blocks" / "reply-style.json"
+    template = uri(root / "blocks" / "reply.liquid")
+    text = style.read_text("utf-8")
+    address = open_file(client, style)
+    await until(lambda: "settings-unknown-key" in _codes(client, template))
+    change_file(client, address, text.replace('"maxSentences": 3', '"maxSentence": 3'), 2)
+    await until(lambda: "settings-unknown-key" not in _codes(client, template))
+    assert len(_codes(client, template)) == 4  # the template's other warnings stay
+    change_file(client, address, text, 3)
+    await until(lambda: "settings-unknown-key" in _codes(client, template))
