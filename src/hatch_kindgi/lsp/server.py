@@ -158,17 +158,7 @@ def make_server() -> KindgiServer:
 
     @server.feature(types.INITIALIZED)
     async def initialized(ls: KindgiServer, _: types.InitializedParams) -> None:
-        # The packs of the workspace's folders are checked at once, open files or not.
-        try:
-            folders = ls.workspace.folders.values()
-            for folder in folders:
-                path = to_fs_path(folder.uri)
-                if path is not None and (Path(path) / "pyproject.toml").is_file():
-                    found = ls.session(from_fs_path(str(Path(path) / "pyproject.toml")) or "")
-                    if found is not None:
-                        ls.schedule(found[0])
-        except Exception as fault:
-            ls.log(f"initialized: {type(fault).__name__}: {fault}")
+        await _initialized(ls)
 
     async def edited(
         ls: KindgiServer, uri: str, *, saved: bool = False, closed: bool = False
@@ -206,11 +196,14 @@ def make_server() -> KindgiServer:
 
     @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
     async def files_changed(ls: KindgiServer, params: types.DidChangeWatchedFilesParams) -> None:
-        for change in params.changes:
-            found = ls.session(change.uri)
-            if found is not None:
-                found[0].saved(found[1])
-                ls.schedule(found[0])
+        try:
+            for change in params.changes:
+                found = ls.session(change.uri)
+                if found is not None:
+                    found[0].saved(found[1])
+                    ls.schedule(found[0])
+        except Exception as fault:
+            ls.log(f"watched files: {type(fault).__name__}: {fault}")
 
     @server.feature(
         types.TEXT_DOCUMENT_CODE_ACTION,
@@ -239,6 +232,48 @@ def make_server() -> KindgiServer:
             return None
 
     return server
+
+
+async def _initialized(ls: KindgiServer) -> None:
+    """Check the packs of the workspace's folders at once, open files or not; then ask the
+    client to watch the packs' files."""
+    try:
+        for folder in ls.workspace.folders.values():
+            path = to_fs_path(folder.uri)
+            if path is not None and (Path(path) / "pyproject.toml").is_file():
+                found = ls.session(from_fs_path(str(Path(path) / "pyproject.toml")) or "")
+                if found is not None:
+                    ls.schedule(found[0])
+    except Exception as fault:
+        ls.log(f"initialized: {type(fault).__name__}: {fault}")
+    try:
+        await _watch_files(ls)
+    except Exception as fault:  # a client that said it watches, and doesn't
+        ls.log(f"watching files: {type(fault).__name__}: {fault}")
+
+
+_WATCHED = ("**/*.json", "**/*.liquid", "**/pyproject.toml", "**/*.py", "**/*.pyi")
+
+
+async def _watch_files(ls: KindgiServer) -> None:
+    """Ask the client to say when a pack's files change on disk (a save from another tool,
+    a `git checkout`), where it can: the next check then reads them again."""
+    workspace = ls.client_capabilities.workspace
+    watched = None if workspace is None else workspace.did_change_watched_files
+    if watched is None or not watched.dynamic_registration:
+        return
+    watchers = [types.FileSystemWatcher(glob_pattern=pattern) for pattern in _WATCHED]
+    await ls.client_register_capability_async(
+        types.RegistrationParams(
+            registrations=[
+                types.Registration(
+                    id="hatch-kindgi-files",
+                    method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+                    register_options=types.DidChangeWatchedFilesRegistrationOptions(watchers),
+                )
+            ]
+        )
+    )
 
 
 def _code_actions(ls: KindgiServer, params: types.CodeActionParams) -> list[types.CodeAction]:

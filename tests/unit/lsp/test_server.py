@@ -375,3 +375,50 @@ async def test_settings_buffer_changes_another_files_warnings(
     assert len(_codes(client, template)) == 4  # the template's other warnings stay
     change_file(client, address, text, 3)
     await until(lambda: "settings-unknown-key" in _codes(client, template))
+
+
+@pytest_lsp.fixture(config=SERVER)  # type: ignore[untyped-decorator]
+async def folder_client(lsp_client: LanguageClient, tmp_path: Path) -> AsyncIterator[None]:
+    """A session whose workspace folder is a copy of a broken pack, with a client that
+    watches files for the server."""
+    root = copy_pack("broken/block-unknown-key", tmp_path)
+    registered: list[types.RegistrationParams] = []
+
+    @lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)  # type: ignore[untyped-decorator]
+    def _register(params: types.RegistrationParams) -> None:
+        registered.append(params)
+
+    capabilities = types.ClientCapabilities(
+        workspace=types.WorkspaceClientCapabilities(
+            did_change_watched_files=types.DidChangeWatchedFilesClientCapabilities(
+                dynamic_registration=True
+            )
+        )
+    )
+    await lsp_client.initialize_session(
+        types.InitializeParams(
+            capabilities=capabilities,
+            workspace_folders=[types.WorkspaceFolder(uri(root), "pack")],
+        )
+    )
+    yield
+    await lsp_client.shutdown_session()
+
+
+@pytest.mark.asyncio
+async def test_workspace_pack_checked_at_start_and_on_disk_changes(
+    folder_client: LanguageClient, tmp_path: Path
+) -> None:
+    """The workspace folder's pack is checked when the server starts, with no file open;
+    a file changed on disk, which the client reports, is read again."""
+    client = folder_client
+    path = tmp_path / "block-unknown-key" / "blocks" / "reply-prompt.json"
+    address = uri(path)
+    await until(lambda: len(_codes(client, address)) == 4)
+    path.write_text(
+        path.read_text("utf-8").replace(',\n  "owner": "support"', ""), encoding="utf-8"
+    )
+    client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams([types.FileEvent(address, types.FileChangeType.Changed)])
+    )
+    await until(lambda: len(_codes(client, address)) == 3)
