@@ -26,6 +26,7 @@ from tests.oracle.node import NodeProcess, node_available
 
 __all__ = [
     "ajv_settings",
+    "js_regex",
     "liquidjs_filters",
     "liquidjs_parse",
     "liquidjs_render",
@@ -113,3 +114,12 @@ def liquidjs_render(template: str, data: dict[str, Any]) -> tuple[bool, str]:
 def liquidjs_filters() -> list[str]:
     """The names of the filters liquidjs has, sorted."""
     return [str(name) for name in _ask({"op": "filters"})["names"]]
+
+
+def js_regex(pattern: str, texts: list[str], flags: str = "u") -> tuple[str | None, list[bool]]:
+    """What V8 makes of `pattern` as Ajv compiles it (`new RegExp(pattern, "u")`): (None,
+    whether it matches each of `texts`), or (V8's SyntaxError message, [])."""
+    answer = _ask({"op": "regex", "pattern": pattern, "flags": flags, "texts": texts})
+    if not answer["compiled"]:
+        return str(answer["message"]), []
+    return None, [bool(each) for each in answer["matches"]]

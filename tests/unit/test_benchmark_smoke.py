@@ -32,6 +32,17 @@ def test_watch_benchmark_smoke_run(tmp_path: Path) -> None:
     assert set(figures) >= {"full_s", "prompt block", "settings schema", "process_s"}
 
 
+@pytest.mark.slow
+def test_lsp_benchmark_smoke_run(tmp_path: Path) -> None:
+    """`lsp.py` on 20 blocks, with a real server process: every figure printed and written."""
+    printed, figures = run_benchmark(
+        "lsp.py", "--blocks", "20", "--repeats", "2", figures=tmp_path / "figures.json"
+    )
+    for label in ("first check", "keystroke in a template file", "a real lsp process"):
+        assert label in printed
+    assert set(figures) >= {"first_s", "prompt block", "settings block", "process_s"}
+
+
 def test_generated_pack_is_deterministic_and_clean(tmp_path: Path) -> None:
     """Same seed, same bytes; and the blocks stage finds no problem in the generated pack."""
     first = generate(tmp_path / "a", 10, seed=3)

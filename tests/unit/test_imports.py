@@ -31,6 +31,8 @@ HEAVY = (
     "hatchling",
     "rapidfuzz",
     "watchfiles",
+    "pygls",
+    "lsprotocol",
 )
 
 

@@ -186,6 +186,9 @@ def _reused_problem(reused: Reused, ref: str) -> Problem:
         f'{reused.kind} "{reused.id}" version {reused.version} is also at {ref} with other '
         f"content ({before} there, {after} here), and a released version never changes: {fix}",
         pointer=reused.pointer or None,
+        # The fix an editor offers: this version for the next free one (in the file's
+        # "/version", where the file has one).
+        suggestion=(reused.version, reused.next_version) if reused.next_version else None,
     )
 
 

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Generic, TypeVar
 
+from hatch_kindgi.config.sources import NO_OVERLAY, Overlay
+
 Fingerprint = tuple[int, int, int, int]
 """`st_mtime_ns`, `st_ctime_ns`, `st_size` and `st_ino` of a file."""
 
@@ -25,6 +27,16 @@ def fingerprint(path: Path) -> Fingerprint | None:
     except (OSError, ValueError):
         return None
     return (info.st_mtime_ns, info.st_ctime_ns, info.st_size, info.st_ino)
+
+
+def source_fingerprint(root: Path, file: str, overlay: Overlay = NO_OVERLAY) -> Fingerprint | None:
+    """The fingerprint of pack file `file` as the pipeline reads it: an editor's buffer of it
+    (from `overlay`) by its content, else the file on disk."""
+    data = overlay.get(file)
+    if data is None:
+        return fingerprint(root / file)
+    # No file has negative times: a buffer never passes for the file under it.
+    return (-1, -1, len(data), hash(data))
 
 
 @dataclass(frozen=True)
@@ -47,13 +59,14 @@ class FileResults(Generic[T]):
             self._kept.clear()
             self._context = context
 
-    def get(self, root: Path, file: str) -> T | None:
-        """The result kept for `file`, when none of its source files changed since."""
+    def get(self, root: Path, file: str, overlay: Overlay = NO_OVERLAY) -> T | None:
+        """The result kept for `file`, when none of its source files changed since (as read
+        through `overlay`)."""
         kept = self._kept.get(file)
         if kept is None:
             return None
         for source, before in kept.sources:
-            if fingerprint(root / source) != before:
+            if source_fingerprint(root, source, overlay) != before:
                 del self._kept[file]
                 return None
         return kept.value

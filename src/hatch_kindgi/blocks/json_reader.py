@@ -12,6 +12,7 @@ and only a file it gives up on is read again by ours, which then finds and words
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from bisect import bisect_right
@@ -91,6 +92,58 @@ def read_json_object(file: str, data: bytes) -> JsonRead:
             ),
         )
     return JsonRead(value, tuple(parser.problems))
+
+
+@dataclass(frozen=True)
+class JsonPlaces:
+    """Where each key and value of a JSON text is, by JSON pointer: `(start, end)` character
+    indexes into the text, a string's quotes included. A text that stops parsing has the
+    places read before the fault."""
+
+    values: dict[str, tuple[int, int]]
+    keys: dict[str, tuple[int, int]]
+
+
+def json_places(text: str) -> JsonPlaces:
+    """The places of every key and value of the JSON `text` (for an editor, which puts a
+    problem with a pointer on the key or value it names)."""
+    parser = _Parser("", text)
+    parser.places = JsonPlaces({}, {})
+    with contextlib.suppress(_SyntaxFault, RecursionError):
+        parser.document()
+    return parser.places
+
+
+def string_indexes(text: str, start: int) -> list[int]:
+    """For the JSON string literal whose opening quote is at `start` in `text`: the index in
+    `text` where each character of the decoded string begins, then the closing quote's
+    (escapes such as `\\n`, `\\"` and `\\u00e9` count as the one character they make; a
+    surrogate pair's two escapes as one). Stops early where the literal is broken."""
+    indexes: list[int] = []
+    index = start + 1
+    while index < len(text):
+        char = text[index]
+        if char == '"':
+            break
+        indexes.append(index)
+        if char != "\\":
+            index += 1
+        elif text[index + 1 : index + 2] == "u":
+            index += 6
+            high = text[index - 4 : index]
+            low = text[index + 2 : index + 6]
+            if (
+                _HEX4.fullmatch(high)
+                and 0xD800 <= int(high, 16) <= 0xDBFF
+                and text[index : index + 2] == "\\u"
+                and _HEX4.fullmatch(low)
+                and 0xDC00 <= int(low, 16) <= 0xDFFF
+            ):
+                index += 6
+        else:
+            index += 2
+    indexes.append(min(index, len(text)))
+    return indexes
 
 
 class _Unusual(ValueError):
@@ -233,6 +286,7 @@ class _Parser:
         self.problems: list[Problem] = []
         self.first_line = 1
         self.first_column = 1
+        self.places: JsonPlaces | None = None  # recorded only when asked (`json_places`)
 
     def document(self) -> Any:
         self._skip_whitespace()
@@ -246,16 +300,21 @@ class _Parser:
         return value
 
     def _value(self, path: _PATH, depth: int) -> Any:
+        start = self.index
         char = self.text[self.index : self.index + 1]
         if char == "{":
-            return self._object(path, depth + 1)
-        if char == "[":
-            return self._array(path, depth + 1)
-        if char == '"':
-            return self._string()
-        if char and char in "-0123456789":
-            return self._number(path)
-        return self._word(path)
+            value: Any = self._object(path, depth + 1)
+        elif char == "[":
+            value = self._array(path, depth + 1)
+        elif char == '"':
+            value = self._string()
+        elif char and char in "-0123456789":
+            value = self._number(path)
+        else:
+            value = self._word(path)
+        if self.places is not None:
+            self.places.values[json_pointer(path)] = (start, self.index)
+        return value
 
     def _object(self, path: _PATH, depth: int) -> dict[str, Any]:
         self._check_depth(depth)
@@ -273,6 +332,8 @@ class _Parser:
                 self._fail(f"expected a key in double quotes, found {self._found()}")
             key_index = self.index
             key = self._string()
+            if self.places is not None:
+                self.places.keys[json_pointer((*path, key))] = (key_index, self.index)
             if key in seen:
                 line, column = self.lines.position(seen[key])
                 self._problem(

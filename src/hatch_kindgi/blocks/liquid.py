@@ -46,10 +46,26 @@ class Place:
     pointer: str | None = None
     suffix: str = ""
 
-    def problem(self, severity: Severity, code: str, message: str) -> Problem:
-        """A problem at this place."""
+    inner: tuple[int, int] | None = None
+
+    def problem(
+        self,
+        severity: Severity,
+        code: str,
+        message: str,
+        suggestion: tuple[str, str] | None = None,
+    ) -> Problem:
+        """A problem at this place (`suggestion`: the fix a "did you mean" proposes)."""
         return Problem(
-            severity, code, self.file, message + self.suffix, self.line, self.column, self.pointer
+            severity,
+            code,
+            self.file,
+            message + self.suffix,
+            self.line,
+            self.column,
+            self.pointer,
+            suggestion,
+            self.inner,
         )
 
 
@@ -70,7 +86,7 @@ class TemplateSite:
                 return Place(self.file, pointer=self.pointer)
             line, column = lines.position(index)
             suffix = f" (template line {line}, column {column})"
-            return Place(self.file, pointer=self.pointer, suffix=suffix)
+            return Place(self.file, pointer=self.pointer, suffix=suffix, inner=(line, column))
         if index < 0:
             return Place(self.file)
         line, column = lines.position(index)
@@ -129,23 +145,26 @@ def check_template(text: str, site: TemplateSite, parameters: Collection[str]) -
                 if read is not None:
                     reads.setdefault((read.block_id, read.key), read)
         elif root not in parameters:
-            hint = named.hint(root) or "; declare it under content.parameters"
+            hint, fix = named.offer(root)
+            hint = hint or "; declare it under content.parameters"
             problems.append(
                 site.place(lines, variables[0].span.index).problem(
                     "warning",
                     "liquid-unknown-variable",
                     f'the template reads "{root}", which is neither a parameter nor '
                     f"{SETTINGS}{hint}",
+                    fix,
                 )
             )
     for name, spans in analysis.filters.items():
         if name not in environment().filters:
-            hint = filters.hint(name)
+            hint, fix = filters.offer(name)
             problems.append(
                 site.place(lines, spans[0].index).problem(
                     "warning",
                     "liquid-unknown-filter",
                     f'unknown filter "{name}": rendering would fail{hint}',
+                    fix,
                 )
             )
     return TemplateCheck(tuple(problems), tuple(reads.values()))
@@ -166,24 +185,27 @@ def settings_read_problems(
     for read in reads:
         versions = settings_values.get(read.block_id)
         if versions is None:
+            fix = None
             if kinds.get(read.block_id) == "prompt":
                 message = f'"{read.block_id}" is a prompt block, not settings'
             else:
-                hint = settings_ids.hint(read.block_id)
+                hint, fix = settings_ids.offer(read.block_id)
                 message = f'the pack brings no settings block "{read.block_id}"{hint}'
             problems.append(
                 read.place.problem(
-                    "warning", "settings-unknown-block", f"{read.expression}: {message}"
+                    "warning", "settings-unknown-block", f"{read.expression}: {message}", fix
                 )
             )
         elif read.key is not None and not any(read.key in values for values in versions):
             keys = {key for values in versions for key in values}
+            hint, fix = Suggestions(keys).offer(read.key)
             problems.append(
                 read.place.problem(
                     "warning",
                     "settings-unknown-key",
                     f'{read.expression}: no version of settings block "{read.block_id}" has '
-                    f'the key "{read.key}"{Suggestions(keys).hint(read.key)}',
+                    f'the key "{read.key}"{hint}',
+                    fix,
                 )
             )
     return problems

@@ -9,14 +9,14 @@ every message. Patterns are matched under a time limit, and each check's time is
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from hatch_kindgi.report.problems import Problem, error, json_pointer
 from hatch_kindgi.schema import DRAFT_2020_12
+from hatch_kindgi.schema.ajv_strict import strict_findings, tunable_findings, types_to_add
 from hatch_kindgi.schema.metaschema import metaschema_failures
-from hatch_kindgi.schema.patterns import pattern_findings
 from hatch_kindgi.schema.refs import reference_findings
 from hatch_kindgi.schema.survey import Survey, survey
 from hatch_kindgi.schema.validation import Stopped, Validator, validate
@@ -36,6 +36,8 @@ def _build_validator(schema: dict[str, Any], surveyed: Survey) -> Validator:
 class _Checked:
     findings: tuple[_Finding, ...]
     validator: Validator | None
+    types: Mapping[str, str] = field(default_factory=dict)
+    """The type a missing-type finding's fix adds, by the finding's pointer."""
 
 
 class SchemaChecks:
@@ -49,9 +51,16 @@ class SchemaChecks:
 
     def schema_problems(self, file: str, schema: dict[str, Any]) -> list[Problem]:
         """The problems of `schema`, declared at /content/schema of `file`."""
+        checked = self._check(schema)
         return [
-            error(code, file, message, pointer=SCHEMA + pointer)
-            for code, pointer, message in self._check(schema).findings
+            error(
+                code,
+                file,
+                message,
+                pointer=SCHEMA + pointer,
+                suggestion=("", checked.types[pointer]) if pointer in checked.types else None,
+            )
+            for code, pointer, message in checked.findings
         ]
 
     def usable(self, schema: dict[str, Any]) -> bool:
@@ -92,24 +101,31 @@ class SchemaChecks:
         checked = self._checked.get(key)
         if checked is None:
             surveyed = survey(schema)
-            findings = self._findings(schema, surveyed)
+            findings, types = self._findings(schema, surveyed)
             validator = None if findings else _build_validator(schema, surveyed)
-            checked = self._checked[key] = _Checked(findings, validator)
+            checked = self._checked[key] = _Checked(findings, validator, types)
         self._by_identity[id(schema)] = (schema, checked)
         return checked
 
-    def _findings(self, schema: dict[str, Any], surveyed: Survey) -> tuple[_Finding, ...]:
+    def _findings(
+        self, schema: dict[str, Any], surveyed: Survey
+    ) -> tuple[tuple[_Finding, ...], Mapping[str, str]]:
+        """The schema's findings, and the types their fixes add (`_Checked.types`)."""
         dialect = schema.get("$schema")
         if dialect is not None and (
             not isinstance(dialect, str) or dialect.rstrip("#") != DRAFT_2020_12
         ):
             return (
                 (
-                    "settings-schema",
-                    "/$schema",
-                    f"{json.dumps(dialect)} is not Draft 2020-12; settings schemas are "
-                    f'Draft 2020-12 ("$schema": "{DRAFT_2020_12}", or leave it out)',
+                    (
+                        "settings-schema",
+                        "/$schema",
+                        f"no schema with key or ref {json.dumps(dialect)}: the runtime's Ajv "
+                        "knows Draft 2020-12 only; settings schemas are Draft 2020-12 "
+                        f'("$schema": "{DRAFT_2020_12}", or leave it out)',
+                    ),
                 ),
+                {},
             )
         findings: list[_Finding] = []
         try:
@@ -119,15 +135,19 @@ class SchemaChecks:
             )
         except RecursionError:
             findings.append(("settings-schema", "", "the schema nests too deeply to check"))
+        types: Mapping[str, str] = {}
         if not findings:
+            # What the runtime's Ajv refuses to compile (strict mode), then its own rules.
+            strict = strict_findings(schema)
+            findings.extend(
+                ("settings-schema", pointer, message)
+                for pointer, message in (*strict, *tunable_findings(schema))
+            )
+            if strict:  # walked again only for a schema at fault: the fixes an editor offers
+                types = types_to_add(schema)
             if surveyed.refs:
                 findings.extend(_reference_findings(schema))
-            if surveyed.patterns:
-                findings.extend(
-                    ("settings-schema", pointer, message)
-                    for pointer, message in pattern_findings(schema)
-                )
-        return tuple(findings)
+        return tuple(findings), types
 
 
 def _stopped_problem(file: str, stopped: Stopped, whose: str) -> Problem:

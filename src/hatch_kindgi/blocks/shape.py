@@ -14,7 +14,7 @@ from typing import Any
 
 from hatch_kindgi.blocks.json_reader import json_type
 from hatch_kindgi.report.problems import Problem, error, json_pointer
-from hatch_kindgi.report.suggest import did_you_mean
+from hatch_kindgi.report.suggest import offer
 
 # The shape rules as data: `block_schema.py` builds the JSON Schema for editors from them.
 SCHEMA_KEY = "$schema"  # where an editor finds the file's JSON Schema; not in the index entry
@@ -105,9 +105,17 @@ class _Shape:
         self.file = file
         self.problems: list[Problem] = []
 
-    def add(self, code: str, path: tuple[object, ...] | None, message: str) -> None:
+    def add(
+        self,
+        code: str,
+        path: tuple[object, ...] | None,
+        message: str,
+        suggestion: tuple[str, str] | None = None,
+    ) -> None:
         pointer = None if path is None else json_pointer(path)
-        self.problems.append(error(code, self.file, message, pointer=pointer))
+        self.problems.append(
+            error(code, self.file, message, pointer=pointer, suggestion=suggestion)
+        )
 
     def unknown_keys(
         self,
@@ -125,9 +133,11 @@ class _Shape:
                 message = (
                     f'unknown key "{key}": it is a {other} block\'s key, and this block is {kind}'
                 )
+                fix = None
             else:
-                message = f'unknown key "{key}"{did_you_mean(key, known)}'
-            self.add("block-unknown-key", (*path, key), message)
+                hint, fix = offer(key, known)
+                message = f'unknown key "{key}"{hint}'
+            self.add("block-unknown-key", (*path, key), message, fix)
 
     def typed(self, value: Any, path: tuple[object, ...], kind: type, name: str) -> bool:
         if isinstance(value, kind) and not (kind is int and isinstance(value, bool)):
@@ -179,8 +189,9 @@ class _Shape:
             return None
         if value in KINDS:
             return str(value)
-        hint = did_you_mean(value, KINDS) or '; a block is "prompt" or "settings"'
-        self.add("block-kind", ("kind",), f'"{value}" is not a block kind{hint}')
+        hint, fix = offer(value, KINDS)
+        hint = hint or '; a block is "prompt" or "settings"'
+        self.add("block-kind", ("kind",), f'"{value}" is not a block kind{hint}', fix)
         return None
 
     def prompt(self, content: dict[str, Any]) -> None:
@@ -258,8 +269,11 @@ class _Shape:
         if value in PARAMETER_TYPES:
             return str(value)
         known = ", ".join(PARAMETER_TYPES)
-        hint = did_you_mean(value, PARAMETER_TYPES) or f"; use one of {known}"
-        self.add("block-parameter", (*here, "type"), f'"{value}" is not a parameter type{hint}')
+        hint, fix = offer(value, PARAMETER_TYPES)
+        hint = hint or f"; use one of {known}"
+        self.add(
+            "block-parameter", (*here, "type"), f'"{value}" is not a parameter type{hint}', fix
+        )
         return None
 
     def default(self, value: Any, kind: str, path: tuple[object, ...]) -> None:

@@ -15,13 +15,14 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from hatch_kindgi.blocks.cache import FileResults, fingerprint
+from hatch_kindgi.blocks.cache import FileResults, source_fingerprint
 from hatch_kindgi.blocks.json_reader import read_json_object
 from hatch_kindgi.blocks.liquid import TemplateSite
 from hatch_kindgi.blocks.settings import SchemaChecks
 from hatch_kindgi.blocks.shape import SCHEMA_KEY, BlockHeader, check_shape, format_version
 from hatch_kindgi.blocks.template_file import ListDir, Listings, os_reason, read_template_file
 from hatch_kindgi.blocks.templates import TemplateChecks, checking
+from hatch_kindgi.config.sources import NO_OVERLAY, Overlay
 from hatch_kindgi.config.stage import DEFAULT_MAX_FILE_SIZE
 from hatch_kindgi.discover.stage import describe_other
 from hatch_kindgi.report.formats import ordered
@@ -65,12 +66,14 @@ def check_blocks(
     max_file_bytes: int = DEFAULT_MAX_FILE_SIZE,
     list_dir: ListDir = os.listdir,
     cache: BlocksCache | None = None,
+    overlay: Overlay = NO_OVERLAY,
 ) -> BlocksOutcome:
     """Check the block files `files` (pack-relative) of the pack at `root`.
 
     `blocks_folder` is the blocks glob's static prefix ("" for the pack root): templates
     stay inside it. `others` are paths the glob matched that are not regular files. With a
     `cache`, a file unchanged since the cache's last run is not checked on its own again.
+    A block or template file `overlay` has is read from there (an editor's buffer).
     """
     problems = [_not_a_file(root, path) for path in others]
     checks = SchemaChecks() if cache is None else cache.checks
@@ -86,6 +89,7 @@ def check_blocks(
             checks,
             template_checks,
             cache,
+            overlay,
         )
     _check_across(blocks, checks)
     for block in blocks:
@@ -149,11 +153,12 @@ def _check_files(  # noqa: PLR0917 (the run's shared state, threaded through)
     checks: SchemaChecks,
     templates: TemplateChecks,
     cache: BlocksCache | None = None,
+    overlay: Overlay = NO_OVERLAY,
 ) -> list[_Block]:
     """Each file checked on its own, in the order given (templates maybe answered later);
     with a `cache`, the result of an earlier run for each file unchanged since (as a copy the
     rules across files may add to)."""
-    listings = Listings(list_dir)
+    listings = Listings(list_dir, overlay)
     if cache is None:
         return [
             _check_file(root, file, blocks_folder, max_bytes, listings, checks, templates)
@@ -162,14 +167,16 @@ def _check_files(  # noqa: PLR0917 (the run's shared state, threaded through)
     cache.files.use_context((str(root), blocks_folder, max_bytes))
     blocks = []
     for file in files:
-        block = cache.files.get(root, file)
+        block = cache.files.get(root, file, overlay)
         if block is None:
-            before = fingerprint(root / file)
+            before = source_fingerprint(root, file, overlay)
             block = _check_file(root, file, blocks_folder, max_bytes, listings, checks, templates)
             if block.keepable:
                 sources = {file: before}
                 if block.template_file is not None:
-                    sources[block.template_file] = fingerprint(root / block.template_file)
+                    sources[block.template_file] = source_fingerprint(
+                        root, block.template_file, overlay
+                    )
                 cache.files.keep(file, sources, block)
         blocks.append(replace(block, problems=list(block.problems)))
     return blocks
@@ -185,7 +192,7 @@ def _check_file(  # noqa: PLR0917 (the run's shared state, threaded through)
     templates: TemplateChecks,
 ) -> _Block:
     block = _Block(file)
-    data = _read_bytes(root, file, max_bytes, block.problems)
+    data = _read_bytes(root, file, max_bytes, block.problems, listings.overlay)
     if data is None:
         block.keepable = False
         return block
@@ -340,24 +347,28 @@ def _check_settings(
     return values_by_id
 
 
-def _read_bytes(root: Path, file: str, max_bytes: int, problems: list[Problem]) -> bytes | None:
+def _read_bytes(
+    root: Path, file: str, max_bytes: int, problems: list[Problem], overlay: Overlay
+) -> bytes | None:
     path = root / file
     try:
         info = path.stat()
         if not stat.S_ISREG(info.st_mode):
             problems.append(_not_a_file(root, file))
             return None
-        if info.st_size > max_bytes:
+        buffer = overlay.get(file)
+        size = info.st_size if buffer is None else len(buffer)
+        if size > max_bytes:
             problems.append(
                 error(
                     "block-too-large",
                     file,
-                    f"the file is {info.st_size} bytes, more than the limit of {max_bytes} "
+                    f"the file is {size} bytes, more than the limit of {max_bytes} "
                     "(hook option `max-file-size`)",
                 )
             )
             return None
-        return path.read_bytes()
+        return path.read_bytes() if buffer is None else buffer
     except OSError as exc:
         if exc.errno in (errno.ELOOP, errno.ENOENT):
             problems.append(_not_a_file(root, file))

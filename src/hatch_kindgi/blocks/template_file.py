@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Callable
 
 from hatch_kindgi.blocks.json_reader import byte_position, text_position
+from hatch_kindgi.config.sources import NO_OVERLAY, Overlay
 from hatch_kindgi.discover.links import joined, walk_inside
 from hatch_kindgi.report.problems import Problem, error
 
@@ -49,8 +50,10 @@ class Listings:
     of the pack.
     """
 
-    def __init__(self, list_dir: ListDir = os.listdir) -> None:
+    def __init__(self, list_dir: ListDir = os.listdir, overlay: Overlay = NO_OVERLAY) -> None:
         self._list_dir = list_dir
+        self.overlay = overlay
+        """Editors' buffers of the run's files, read instead of the files under them."""
         self._names: dict[str, frozenset[str]] = {}
         self._real: dict[str, str] = {}
 
@@ -142,6 +145,7 @@ def read_template_file(
         block_file=block_file,
         named=named,
         max_bytes=max_bytes,
+        buffer=listings.overlay.get(target),
     )
 
 
@@ -206,6 +210,7 @@ def _read(
     block_file: str,
     named: str,
     max_bytes: int,
+    buffer: bytes | None,
 ) -> TemplateFile:
     def refuse(message: str, at: tuple[str, int, int] | None = None) -> TemplateFile:
         if at is None:
@@ -226,17 +231,20 @@ def _read(
         return refuse(f"{named} is a folder, not a file")
     if not stat.S_ISREG(info.st_mode):
         return refuse(f"{named} is not a regular file")
-    if info.st_size > max_bytes:
+    size = info.st_size if buffer is None else len(buffer)
+    if size > max_bytes:
         return refuse(
-            f"the template is {info.st_size} bytes, more than the limit of {max_bytes} "
+            f"the template is {size} bytes, more than the limit of {max_bytes} "
             "(hook option `max-file-size`)",
             (target, 1, 1),
         )
     try:
-        with open(path, "rb") as file:  # noqa: PTH123 (a str path: no Path to build)
-            data = file.read()
+        if buffer is None:
+            with open(path, "rb") as file:  # noqa: PTH123 (a str path: no Path to build)
+                buffer = file.read()
     except OSError as exc:
         return refuse(f"{named} cannot be read: {os_reason(exc)}")
+    data = buffer
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from hatch_kindgi import __version__
-from hatch_kindgi.cli import check, diff, index, render, schema
+from hatch_kindgi.cli import check, diff, index, lsp, render, schema
 from hatch_kindgi.cli.output import Command, interrupted
 from hatch_kindgi.report.suggest import did_you_mean
 
@@ -19,6 +19,7 @@ COMMANDS: tuple[Command, ...] = (
     render.COMMAND,
     diff.COMMAND,
     schema.COMMAND,
+    lsp.COMMAND,
 )
 """Every command, in the order `--help` lists them."""
 
@@ -41,6 +42,7 @@ examples:
   hatch-kindgi render acme.reply-prompt --param tone=formal
   hatch-kindgi check --against origin/main
   hatch-kindgi diff v1.2.0 --format markdown
+  hatch-kindgi lsp                         the language server, for an editor
 """
 
 

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from hatch_kindgi.config.sources import NO_OVERLAY, Overlay
 from hatch_kindgi.report.problems import Problem, error
 
 if sys.version_info >= (3, 11):
@@ -18,11 +19,15 @@ else:  # pragma: no cover - exercised on Python < 3.11 only
 PYPROJECT = "pyproject.toml"
 
 
-def read_pyproject(root: Path) -> tuple[dict[str, Any] | None, list[Problem]]:
-    """The parsed `pyproject.toml` of the pack at `root`, or the problem reading it."""
+def read_pyproject(
+    root: Path, overlay: Overlay = NO_OVERLAY
+) -> tuple[dict[str, Any] | None, list[Problem]]:
+    """The parsed `pyproject.toml` of the pack at `root` (an editor's buffer of it when
+    `overlay` has one), or the problem reading it."""
     path = root / PYPROJECT
     try:
-        text = path.read_bytes().decode("utf-8")
+        data = overlay.get(PYPROJECT)
+        text = (path.read_bytes() if data is None else data).decode("utf-8")
     except FileNotFoundError:
         return None, [error("config-not-found", PYPROJECT, f"no {PYPROJECT} in the pack folder")]
     except (OSError, UnicodeDecodeError) as cause:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from hatch_kindgi.config.env import env_lists
 from hatch_kindgi.config.options import DEFAULT_MAX_FILE_SIZE, HookOptions, hook_options
 from hatch_kindgi.config.pyproject import PYPROJECT, hook_table, read_pyproject, toml_repr
+from hatch_kindgi.config.sources import NO_OVERLAY, Overlay
 from hatch_kindgi.report.problems import Problem, error, has_errors, warning
 
 if TYPE_CHECKING:
@@ -77,11 +78,13 @@ class ConfigOutcome:
     problems: tuple[Problem, ...] = field(default=())
 
 
-def read_config(root: Path, hook_config: Mapping[str, Any] | None = None) -> ConfigOutcome:
+def read_config(
+    root: Path, hook_config: Mapping[str, Any] | None = None, overlay: Overlay = NO_OVERLAY
+) -> ConfigOutcome:
     """The config of the pack at `root`, its pyproject.toml read and checked. `hook_config` is
     the hook's options as Hatchling hands them; None reads them from the pyproject (the
-    command line, and a pack's copy at a git revision)."""
-    document, problems = read_pyproject(root)
+    command line, and a pack's copy at a git revision). `overlay`: an editor's buffers."""
+    document, problems = read_pyproject(root, overlay)
     if document is None:
         return ConfigOutcome(None, HookOptions(), tuple(problems))
     return load_config(document, hook_table(document) if hook_config is None else hook_config)

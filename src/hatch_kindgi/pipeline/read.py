@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from hatch_kindgi.blocks.stage import BlocksCache, BlocksOutcome, check_blocks
 from hatch_kindgi.code.outcome import NO_CODE, CodeOutcome
+from hatch_kindgi.config.sources import NO_OVERLAY, Overlay
 from hatch_kindgi.config.stage import HookOptions, PackConfig, Runner, read_config
 from hatch_kindgi.discover.patterns import static_prefix
 from hatch_kindgi.discover.stage import PackFiles, discover_pack
@@ -38,12 +39,17 @@ class PackRead:
 
 
 def read_pack(
-    root: Path, hook_config: Mapping[str, Any] | None = None, *, cache: BlocksCache | None = None
+    root: Path,
+    hook_config: Mapping[str, Any] | None = None,
+    *,
+    cache: BlocksCache | None = None,
+    overlay: Overlay = NO_OVERLAY,
 ) -> PackRead:
     """Config, discovery and blocks of the pack at `root`. `hook_config` is the hook's options
     as Hatchling hands them (None: read from the pyproject); a `cache` from earlier runs spares
-    checking the block files that didn't change."""
-    config = read_config(root, hook_config)
+    checking the block files that didn't change; `overlay` holds an editor's unsaved buffers,
+    read instead of the files under them."""
+    config = read_config(root, hook_config, overlay)
     pack, options = config.pack, config.options
     if pack is None:
         return PackRead(options, None, _NOTHING_FOUND, _NO_BLOCKS, config.problems)
@@ -55,6 +61,7 @@ def read_pack(
         found.by_kind["blocks"].others,
         max_file_bytes=options.max_file_size,
         cache=cache,
+        overlay=overlay,
     )
     problems = (*config.problems, *found.problems, *blocks.problems)
     return PackRead(options, pack, found, blocks, problems)

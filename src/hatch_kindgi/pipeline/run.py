@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from hatch_kindgi.against.reference import RefRequest, choose_reference
 from hatch_kindgi.checks.stage import check_entries
 from hatch_kindgi.code.outcome import NO_CODE
+from hatch_kindgi.config.sources import NO_OVERLAY, Overlay
 from hatch_kindgi.config.stage import HookOptions, PackConfig, Runner, package_name
 from hatch_kindgi.discover.stage import code_files, misnamed_problem
 from hatch_kindgi.index.pins import LocalPins, Pins, resolve_pins
@@ -67,6 +68,7 @@ def run_pipeline(
     against: str | RefRequest | None = None,
     runner: Runner = "build",
     cache: PipelineCache | None = None,
+    overlay: Overlay = NO_OVERLAY,
 ) -> PipelineResult:
     """Check the pack at `root` and build its index; `hook_config` None reads it from the
     pyproject (the command line), a mapping is what Hatchling hands the hook.
@@ -76,9 +78,12 @@ def run_pipeline(
     (`recorded_pins` says this is an unpacked sdist, which compared when it was built).
     `runner` is who runs it, the build hook or the command line: the stages say what to
     install for that one. A `cache` kept from earlier runs on `root` spares the work on what
-    didn't change since."""
+    didn't change since. `overlay` holds an editor's unsaved buffers (`hatch-kindgi lsp`),
+    read instead of the files under them; code modules are indexed as saved."""
     environ = environ or {}
-    read = read_pack(root, hook_config, cache=None if cache is None else cache.blocks)
+    read = read_pack(
+        root, hook_config, cache=None if cache is None else cache.blocks, overlay=overlay
+    )
     options, pack = read.options, read.pack
     package = package_name(options, dist_name or (pack.project_name if pack else None))
     if pack is None:

@@ -153,7 +153,7 @@ def problems_markdown() -> str:
     for name, codes in sections():
         lines += ["", f"## {name}", ""]
         lines += ["| code | meaning |", "| --- | --- |"]
-        lines += [f"| `{code}` | {CODES[code]} |" for code in codes]
+        lines += [f'| <a id="{code}"></a>`{code}` | {CODES[code]} |' for code in codes]
     return "\n".join(lines) + "\n"
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from hatch_kindgi.report.codes import CODES
@@ -23,6 +23,14 @@ class Problem:
     control characters, line separators, bidi controls and lone surrogates escaped, and at
     most `MAX_TEXT` characters each. Whatever a pack puts in a key or a file name, a problem
     is one line, in every format.
+
+    Two more facts for an editor (`hatch-kindgi lsp`), which no report shows and no
+    comparison of problems weighs: `suggestion`, the word written and the one the message's
+    "did you mean" proposes for it, as data (nothing written, `("", "number")`: the `"type"`
+    Ajv's strict mode wants for the keyword at `pointer`, to add to the schema object that
+    holds it); `inner`, the
+    1-based line and column inside the string at `pointer` (an inline template's own
+    position, which the message also says).
     """
 
     severity: Severity
@@ -32,6 +40,8 @@ class Problem:
     line: int | None = None
     column: int | None = None
     pointer: str | None = None
+    suggestion: tuple[str, str] | None = field(default=None, compare=False)
+    inner: tuple[int, int] | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         # Every code is registered and documented; an unknown one is a bug, not a pack fault.
@@ -54,9 +64,10 @@ def error(
     line: int | None = None,
     column: int | None = None,
     pointer: str | None = None,
+    suggestion: tuple[str, str] | None = None,
 ) -> Problem:
     """An error: the build fails."""
-    return Problem("error", code, file, message, line, column, pointer)
+    return Problem("error", code, file, message, line, column, pointer, suggestion)
 
 
 def warning(
@@ -67,9 +78,10 @@ def warning(
     line: int | None = None,
     column: int | None = None,
     pointer: str | None = None,
+    suggestion: tuple[str, str] | None = None,
 ) -> Problem:
     """A warning: printed, and the build goes on unless `strict` is set."""
-    return Problem("warning", code, file, message, line, column, pointer)
+    return Problem("warning", code, file, message, line, column, pointer, suggestion)
 
 
 def placed_below(problem: Problem, base: str, whole: str) -> Problem:

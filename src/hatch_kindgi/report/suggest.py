@@ -38,12 +38,24 @@ class Suggestions:
 
     def hint(self, word: str) -> str:
         """`; did you mean "x"?` for the closest choice, or "" when none is close."""
+        close = self.closest(word)
+        return f'; did you mean "{close}"?' if close else ""
+
+    def offer(self, word: str) -> tuple[str, tuple[str, str] | None]:
+        """`hint(word)`, and `(word, choice)` for the choice it names (None when none)."""
+        close = self.closest(word)
+        if close is None:
+            return "", None
+        return f'; did you mean "{close}"?', (word, close)
+
+    def closest(self, word: str) -> str | None:
+        """The closest choice, the one `hint` names; None when none is close."""
         hint = self._hints.get(word)
         if hint is None:
             hint = "" if len(self._hints) >= MAX_WORDS else self._closest(word)
             if len(self._hints) < MAX_WORDS:
                 self._hints[word] = hint
-        return hint
+        return hint or None
 
     def _closest(self, word: str) -> str:
         if self._sorted is None:
@@ -64,9 +76,15 @@ class Suggestions:
         # Order doesn't matter: difflib breaks ties by name.
         names = [name for name, _, _ in shortlist]
         close = difflib.get_close_matches(word, names, n=1, cutoff=_CUTOFF)
-        return f'; did you mean "{close[0]}"?' if close else ""
+        return close[0] if close else ""
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """`; did you mean "x"?` for the closest of `choices`, or "" when none is close."""
     return Suggestions(choices).hint(word)
+
+
+def offer(word: str, choices: Iterable[str]) -> tuple[str, tuple[str, str] | None]:
+    """`did_you_mean(word, choices)`, with the fix it proposes as data: `(word, choice)`,
+    which an editor offers to apply (None when no choice is close)."""
+    return Suggestions(choices).offer(word)

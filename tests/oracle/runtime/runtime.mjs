@@ -8,6 +8,7 @@
 //   is one issue at /content/schema, each validation error one at /content/values<instancePath>.
 // - "parse": blocks.ts promptIssues: a template must be a non-empty string after trimming and
 //   `new Liquid().parse(template)` must not throw.
+// - "regex": a pattern as Ajv compiles it, `new RegExp(pattern, "u")`, and whether it matches.
 // - "render": packages/agents/src/prompt.ts: `new Liquid({ strictVariables: true,
 //   strictFilters: true })` renders the template with the given data.
 // - "filters": the names of the filters liquidjs has (`new Liquid().filters`), sorted.
@@ -82,7 +83,19 @@ function filters() {
   return { names: Object.keys(new Liquid().filters).sort() };
 }
 
-const OPERATIONS = { settings, parse, render, filters };
+// "regex": a `pattern` as Ajv compiles it (ajv/dist/vocabularies/code.js usePattern:
+// `new RegExp(pattern, "u")`, unicodeRegExp being on by default), tested on each of `texts`.
+function regex({ pattern, flags, texts }) {
+  let compiled;
+  try {
+    compiled = new RegExp(pattern, flags ?? "u");
+  } catch (cause) {
+    return { compiled: false, message: cause instanceof Error ? cause.message : String(cause) };
+  }
+  return { compiled: true, matches: (texts ?? []).map((text) => compiled.test(text)) };
+}
+
+const OPERATIONS = { settings, parse, render, filters, regex };
 
 function answer(line) {
   try {

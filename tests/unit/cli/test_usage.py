@@ -24,7 +24,7 @@ def _usage(capsys: pytest.CaptureFixture[str], *words: str) -> str:
         (
             ["chek"],
             "hatch-kindgi: error: argument COMMAND: invalid choice: 'chek' (choose from "
-            "'check', 'index', 'render', 'diff', 'schema'); did you mean \"check\"?",
+            "'check', 'index', 'render', 'diff', 'schema', 'lsp'); did you mean \"check\"?",
         ),
         (
             ["check", "--formt", "json"],
@@ -49,7 +49,7 @@ def _usage(capsys: pytest.CaptureFixture[str], *words: str) -> str:
         (
             ["frobnicate"],
             "hatch-kindgi: error: argument COMMAND: invalid choice: 'frobnicate' (choose from "
-            "'check', 'index', 'render', 'diff', 'schema')",
+            "'check', 'index', 'render', 'diff', 'schema', 'lsp')",
         ),
     ],
 )
