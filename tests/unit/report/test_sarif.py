@@ -44,7 +44,8 @@ def test_rules_are_the_whole_registry_with_its_descriptions() -> None:
     for rule in driver["rules"]:
         description = CODES[rule["id"]]
         assert rule["shortDescription"] == {"text": description}
-        assert f"| `{rule['id']}` | {description} |" in problems_page
+        anchor = f'<a id="{rule["id"]}"></a>'
+        assert f"| {anchor}`{rule['id']}` | {description} |" in problems_page
         assert rule["help"]["text"].endswith(f"{rule['id']}: {description}")
     block_shape = next(rule for rule in driver["rules"] if rule["id"] == "block-shape")
     assert block_shape["help"]["text"] == f"[Blocks] block-shape: {CODES['block-shape']}"
