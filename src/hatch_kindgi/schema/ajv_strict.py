@@ -414,13 +414,7 @@ class _Walk:
         try:
             js_pattern(source)
         except JsRegexError as refused:
-            fix = (
-                "; JavaScript has no inline flags, (?P<...>), \\Z or possessive "
-                "quantifiers: write the pattern as a JavaScript RegExp"
-                if refused.javascript
-                else ""
-            )
-            self.add(path, refused.message + fix)
+            self.add(path, refused.message + _pattern_fix(refused))
 
     def pattern_properties(
         self, value: dict[str, Any], node: dict[str, Any], ctx: _Context, depth: int
@@ -431,7 +425,7 @@ class _Walk:
             try:
                 compiled = js_pattern(source)
             except JsRegexError as refused:
-                self.add(path, refused.message)
+                self.add(path, refused.message + _pattern_fix(refused))
                 compiled = None
             if compiled is not None and type(properties) is dict:
                 for name in properties:
@@ -459,6 +453,29 @@ class _Walk:
         if found is not None:
             target, path, base = found
             self.schema(target, _Context([], set(), path, ref, base), depth + 1)
+
+
+_PATTERN_FIXES = {
+    "Invalid group": (
+        "JavaScript has no inline flags like (?i) (use [Aa]) and names groups (?<name>...), "
+        "not (?P<name>...)"
+    ),
+    "Invalid escape": (
+        "in JavaScript's u mode only syntax characters are escaped (- needs no backslash "
+        "outside [...]) and $ ends the text (not \\Z)"
+    ),
+    "Nothing to repeat": "JavaScript has no possessive quantifiers (a++, a*+): drop the second",
+    "Lone quantifier brackets": "escape a literal {, } or ] as \\{, \\} or \\]",
+    "Incomplete quantifier": "escape a literal { as \\{ (or write a whole {n,m})",
+}
+
+
+def _pattern_fix(refused: JsRegexError) -> str:
+    """How to write a refused pattern as JavaScript wants it."""
+    if not refused.javascript:
+        return ""
+    reason = refused.message.rpartition(": ")[2]
+    return "; " + _PATTERN_FIXES.get(reason, "write the pattern as a JavaScript (u mode) RegExp")
 
 
 def _always_valid(node: Any) -> bool:
