@@ -40,7 +40,8 @@ from urllib.parse import quote, unquote, urljoin
 
 from hatch_kindgi.report.suggest import Suggestions
 from hatch_kindgi.schema.ajv_formats import FORMAT_NAMES
-from hatch_kindgi.schema.js_regex import JsRegexError, js_pattern
+from hatch_kindgi.schema.js_regex import JsPattern, JsRegexError, js_pattern
+from hatch_kindgi.schema.patterns import PatternTimeout, validation_budget
 from hatch_kindgi.schema.refs import NOT_SCHEMAS
 
 __all__ = ["KEYWORDS", "strict_findings", "tunable_findings"]
@@ -203,6 +204,7 @@ class _Walk:
         self.seen: set[Finding] = set()
         self.refs_compiled: set[str] = set()
         self.index: _Index | None = None
+        self.matching_stopped = False
 
     def add(self, path: tuple[object, ...], message: str) -> None:
         finding = (_pointer(path), message)
@@ -431,7 +433,7 @@ class _Walk:
                 compiled = None
             if compiled is not None and type(properties) is dict:
                 for name in properties:
-                    if compiled.search(name):
+                    if self.matches(compiled, name, path):
                         self.add(
                             path,
                             f"strict mode: property {name} matches pattern {source} (use "
@@ -439,6 +441,18 @@ class _Walk:
                             '"properties" and "patternProperties" cover: narrow the pattern',
                         )
             self.schema(item, ctx.descend("patternProperties", source), depth + 1)
+
+    def matches(self, compiled: JsPattern, name: str, path: tuple[object, ...]) -> bool:
+        """Whether a `patternProperties` pattern matches a property's name, within the
+        check's pattern budget (a catastrophic pattern is a finding, not a hang)."""
+        if self.matching_stopped:
+            return False
+        try:
+            return compiled.search(name)
+        except PatternTimeout as slow:
+            self.matching_stopped = True
+            self.add(path, slow.explained(f'the property name "{name}"'))
+            return False
 
     def ref(self, ref: Any, ctx: _Context, depth: int) -> None:
         """A `$ref` compiles its target as a schema of its own (Ajv: no context types); one
@@ -578,7 +592,8 @@ def strict_findings(schema: Any) -> list[Finding]:
     metaschema check), each (pointer in the schema, message in Ajv's words and a fix)."""
     walk = _Walk(schema)
     try:
-        walk.schema(schema, _Context([], set(), (), "#"), 0)
+        with validation_budget():
+            walk.schema(schema, _Context([], set(), (), "#"), 0)
     except RecursionError:  # nesting within nesting (a deep pattern in a deep schema)
         walk.add((), "the schema nests too deeply to check")
     return walk.findings

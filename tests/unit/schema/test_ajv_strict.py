@@ -224,3 +224,16 @@ def test_hostile_schemas_end_in_findings() -> None:
     assert len(strict_findings(wide)) == 20_000
     looped = {"$ref": "#/$defs/a", "$defs": {"a": {"$ref": "#/$defs/a"}}}
     assert strict_findings(looped) == []
+
+
+def test_catastrophic_pattern_property_is_a_finding_not_a_hang() -> None:
+    """A patternProperties pattern that backtracks on a property's name: a finding."""
+    name = "a" * 40 + "!"
+    schema = {
+        "type": "object",
+        "properties": {name: {}},
+        "patternProperties": {"^(a|a)*$": {}},
+    }
+    findings = strict_findings(schema)
+    assert [pointer for pointer, _ in findings] == ["/patternProperties/^(a|a)*$"]
+    assert "took longer than" in findings[0][1]
