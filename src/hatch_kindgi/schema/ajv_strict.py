@@ -327,6 +327,8 @@ class _Walk:
         elif keyword == "required" and type(value) is list:
             properties = node.get("properties")
             for index, name in enumerate(value):
+                if type(name) is not str:
+                    continue  # the metaschema check's to report
                 if not (type(properties) is dict and name in properties) and (
                     name not in ctx.defined
                 ):
@@ -398,7 +400,7 @@ class _Walk:
         fmt = node.get("format")
         if fmt is None:
             self.add(path, f"parent schema must have dependencies of {keyword}: format")
-        elif fmt in FORMAT_NAMES and fmt not in _COMPARABLE_FORMATS:
+        elif type(fmt) is str and fmt in FORMAT_NAMES and fmt not in _COMPARABLE_FORMATS:
             self.add(path, f'"{keyword}": format "{fmt}" does not define "compare" function')
 
     def contains_bounds(self, node: dict[str, Any], ctx: _Context) -> None:
@@ -533,7 +535,10 @@ def _join(base: str, ref: str) -> str:
     """`ref` resolved against `base` (a fragment only: appended, whatever the scheme)."""
     if ref.startswith("#") or not base:
         return base.partition("#")[0] + ref if ref.startswith("#") else ref
-    return urljoin(base, ref)
+    try:
+        return urljoin(base, ref)
+    except ValueError:  # not a URI (an IPv6 host unclosed): resolves to nothing
+        return ref
 
 
 class _Index:
