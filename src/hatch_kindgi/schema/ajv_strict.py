@@ -34,12 +34,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import Any
 from urllib.parse import quote, unquote, urljoin
 
 from hatch_kindgi.report.suggest import Suggestions
 from hatch_kindgi.schema.ajv_formats import FORMAT_NAMES
-from hatch_kindgi.schema.js_regex import JsRegexError, js_pattern
+from hatch_kindgi.schema.js_regex import JsPattern, JsRegexError, js_pattern
+from hatch_kindgi.schema.patterns import PatternTimeout, validation_budget
 from hatch_kindgi.schema.refs import NOT_SCHEMAS
 
 __all__ = ["KEYWORDS", "strict_findings", "tunable_findings"]
@@ -90,6 +92,13 @@ RULE_ORDER: tuple[str, ...] = (
 """Ajv's `RULES.all`, in its order (strictTypes checks keywords in it): every keyword that
 compiles to code."""
 GROUPS = _GROUPS
+_RULE_INDEX = {keyword: index for index, keyword in enumerate(RULE_ORDER)}
+_COMPILE_INDEX: dict[str, int] = {}
+for _keywords in (keywords for _, keywords in _GROUPS):
+    for _keyword in _keywords:
+        _COMPILE_INDEX.setdefault(_keyword, len(_COMPILE_INDEX))
+"""Where each keyword's code runs (its group's turn, then its place in the group; `format`
+with the number group, its first)."""
 
 KEYWORDS: frozenset[str] = frozenset(
     {
@@ -138,7 +147,7 @@ Finding = tuple[str, str]
 class _Context:
     """What Ajv's compile context (`it`) carries that strict mode reads."""
 
-    __slots__ = ("base", "data_types", "defined", "path", "shown")
+    __slots__ = ("base", "data_types", "defined", "path", "root_path", "root_shown")
 
     def __init__(
         self,
@@ -151,30 +160,30 @@ class _Context:
         self.data_types = data_types
         self.defined = defined
         self.path = path
-        self.shown = shown  # Ajv's errSchemaPath: "#/properties/a", or a $ref's own text
+        # Ajv's errSchemaPath ("#/properties/a", or from a $ref's own text): written out
+        # only for a message, from where its schema began
+        self.root_shown = shown
+        self.root_path = path
         self.base = base  # the base URI `$id`s set, that `$ref`s resolve against
 
     def inplace(self, *keys: object) -> _Context:
         """A subschema applied to the same data (allOf, then, ...): shares what it knows."""
-        return _Context(
-            self.data_types,
-            self.defined,
-            (*self.path, *keys),
-            _shown(self.shown, keys),
-            self.base,
-        )
+        return self._child(self.data_types, keys)
 
     def descend(self, *keys: object, data_types: list[str] | None = None) -> _Context:
         """A subschema applied to other data (properties, items, ...); Ajv starts a fresh
         set of defined properties for the parent too (`extendSubschemaData`)."""
         self.defined = set()
-        return _Context(
-            [] if data_types is None else data_types,
-            self.defined,
-            (*self.path, *keys),
-            _shown(self.shown, keys),
-            self.base,
-        )
+        return self._child([] if data_types is None else data_types, keys)
+
+    def _child(self, data_types: list[str], keys: tuple[object, ...]) -> _Context:
+        child = _Context(data_types, self.defined, (*self.path, *keys), "", self.base)
+        child.root_shown, child.root_path = self.root_shown, self.root_path
+        return child
+
+    @property
+    def shown(self) -> str:
+        return _shown(self.root_shown, self.path[len(self.root_path) :])
 
 
 def _shown(base: str, keys: tuple[object, ...]) -> str:
@@ -197,6 +206,7 @@ class _Walk:
         self.index: _Index | None = None
         # The missing types whose fix is certain (`types_to_add`), by the finding's pointer.
         self.types_to_add: dict[str, str] = {}
+        self.matching_stopped = False
 
     def add(self, path: tuple[object, ...], message: str) -> None:
         finding = (_pointer(path), message)
@@ -212,25 +222,24 @@ class _Walk:
     def schema(self, node: Any, ctx: _Context, depth: int) -> None:
         if type(node) is not dict or depth > 200:
             return
-        for key in node:
-            if key not in KEYWORDS:
-                self.add((*ctx.path, key), _unknown(key))
-        if not any(key in _RULE_TYPES for key in node):
+        if not KEYWORDS.issuperset(node):
+            for key in node:
+                if key not in KEYWORDS:
+                    self.add((*ctx.path, key), _unknown(key))
+        rules = [key for key in node if key in _COMPILE_INDEX]
+        if not rules:
             return
         if type(node.get("$id")) is str:
             ctx.base = _join(ctx.base, node["$id"]).partition("#")[0]
-        if "$ref" in node and not any(k in _RULE_TYPES and k != "$ref" for k in node):
+        if rules == ["$ref"]:
             self.ref(node["$ref"], ctx, depth)
             return
         types = self.schema_types(node, ctx)
         if types is not None:
             self.check_types(node, ctx, types)
-        for group_type, keywords in _GROUPS:
-            if group_type is not None and not any(k in node for k in keywords):
-                continue
-            for keyword in keywords:
-                if keyword in node and not (keyword == "format" and group_type == "string"):
-                    self.keyword(keyword, node, ctx, depth)
+        rules.sort(key=_COMPILE_INDEX.__getitem__)
+        for keyword in rules:
+            self.keyword(keyword, node, ctx, depth)
 
     def schema_types(self, node: dict[str, Any], ctx: _Context) -> list[str] | None:
         declared = node.get("type")
@@ -271,23 +280,19 @@ class _Walk:
                     for each in ctx.data_types
                     if _includes(types, each) or ("integer" in types and each == "number")
                 ]
-        for keyword in RULE_ORDER:
+        misplaced = _misplaced(tuple(ctx.data_types))
+        missing = [keyword for keyword in node if keyword in misplaced]
+        for keyword in sorted(missing, key=_RULE_INDEX.__getitem__):
             wanted = _RULE_TYPES[keyword]
-            if keyword not in node or not wanted:
-                continue
-            if not any(
-                each in ctx.data_types or (each == "number" and "integer" in ctx.data_types)
-                for each in wanted
-            ):
-                joined = ",".join(wanted)
-                if len(wanted) == 1 and "type" not in node:
-                    self.types_to_add.setdefault(_pointer((*ctx.path, keyword)), joined)
-                self.strict_types(
-                    ctx,
-                    f'missing type "{joined}" for keyword "{keyword}"',
-                    (*ctx.path, keyword),
-                    _TYPE_FIX.get(joined, f'add "type": "{joined}"'),
-                )
+            joined = ",".join(wanted)
+            if len(wanted) == 1 and "type" not in node:
+                self.types_to_add.setdefault(_pointer((*ctx.path, keyword)), joined)
+            self.strict_types(
+                ctx,
+                f'missing type "{joined}" for keyword "{keyword}"',
+                (*ctx.path, keyword),
+                _TYPE_FIX.get(joined, f'add "type": "{joined}"'),
+            )
 
     # -- each keyword's compile-time rules
 
@@ -327,6 +332,8 @@ class _Walk:
         elif keyword == "required" and type(value) is list:
             properties = node.get("properties")
             for index, name in enumerate(value):
+                if type(name) is not str:
+                    continue  # the metaschema check's to report
                 if not (type(properties) is dict and name in properties) and (
                     name not in ctx.defined
                 ):
@@ -398,7 +405,7 @@ class _Walk:
         fmt = node.get("format")
         if fmt is None:
             self.add(path, f"parent schema must have dependencies of {keyword}: format")
-        elif fmt in FORMAT_NAMES and fmt not in _COMPARABLE_FORMATS:
+        elif type(fmt) is str and fmt in FORMAT_NAMES and fmt not in _COMPARABLE_FORMATS:
             self.add(path, f'"{keyword}": format "{fmt}" does not define "compare" function')
 
     def contains_bounds(self, node: dict[str, Any], ctx: _Context) -> None:
@@ -418,13 +425,7 @@ class _Walk:
         try:
             js_pattern(source)
         except JsRegexError as refused:
-            fix = (
-                "; JavaScript has no inline flags, (?P<...>), \\Z or possessive "
-                "quantifiers: write the pattern as a JavaScript RegExp"
-                if refused.javascript
-                else ""
-            )
-            self.add(path, refused.message + fix)
+            self.add(path, refused.message + _pattern_fix(refused))
 
     def pattern_properties(
         self, value: dict[str, Any], node: dict[str, Any], ctx: _Context, depth: int
@@ -435,11 +436,11 @@ class _Walk:
             try:
                 compiled = js_pattern(source)
             except JsRegexError as refused:
-                self.add(path, refused.message)
+                self.add(path, refused.message + _pattern_fix(refused))
                 compiled = None
             if compiled is not None and type(properties) is dict:
                 for name in properties:
-                    if compiled.search(name):
+                    if self.matches(compiled, name, path):
                         self.add(
                             path,
                             f"strict mode: property {name} matches pattern {source} (use "
@@ -447,6 +448,18 @@ class _Walk:
                             '"properties" and "patternProperties" cover: narrow the pattern',
                         )
             self.schema(item, ctx.descend("patternProperties", source), depth + 1)
+
+    def matches(self, compiled: JsPattern, name: str, path: tuple[object, ...]) -> bool:
+        """Whether a `patternProperties` pattern matches a property's name, within the
+        check's pattern budget (a catastrophic pattern is a finding, not a hang)."""
+        if self.matching_stopped:
+            return False
+        try:
+            return compiled.search(name)
+        except PatternTimeout as slow:
+            self.matching_stopped = True
+            self.add(path, slow.explained(f'the property name "{name}"'))
+            return False
 
     def ref(self, ref: Any, ctx: _Context, depth: int) -> None:
         """A `$ref` compiles its target as a schema of its own (Ajv: no context types); one
@@ -463,6 +476,42 @@ class _Walk:
         if found is not None:
             target, path, base = found
             self.schema(target, _Context([], set(), path, ref, base), depth + 1)
+
+
+_PATTERN_FIXES = {
+    "Invalid group": (
+        "JavaScript has no inline flags like (?i) (use [Aa]) and names groups (?<name>...), "
+        "not (?P<name>...)"
+    ),
+    "Invalid escape": (
+        "in JavaScript's u mode only syntax characters are escaped (- needs no backslash "
+        "outside [...]) and $ ends the text (not \\Z)"
+    ),
+    "Nothing to repeat": "JavaScript has no possessive quantifiers (a++, a*+): drop the second",
+    "Lone quantifier brackets": "escape a literal {, } or ] as \\{, \\} or \\]",
+    "Incomplete quantifier": "escape a literal { as \\{ (or write a whole {n,m})",
+}
+
+
+def _pattern_fix(refused: JsRegexError) -> str:
+    """How to write a refused pattern as JavaScript wants it."""
+    if not refused.javascript:
+        return ""
+    reason = refused.message.rpartition(": ")[2]
+    return "; " + _PATTERN_FIXES.get(reason, "write the pattern as a JavaScript (u mode) RegExp")
+
+
+@lru_cache(maxsize=64)
+def _misplaced(data_types: tuple[str, ...]) -> frozenset[str]:
+    """The keywords that need a type `data_types` doesn't have (Ajv's hasApplicableType)."""
+    return frozenset(
+        keyword
+        for keyword, wanted in _RULE_TYPES.items()
+        if wanted
+        and not any(
+            each in data_types or (each == "number" and "integer" in data_types) for each in wanted
+        )
+    )
 
 
 def _always_valid(node: Any) -> bool:
@@ -491,7 +540,10 @@ def _join(base: str, ref: str) -> str:
     """`ref` resolved against `base` (a fragment only: appended, whatever the scheme)."""
     if ref.startswith("#") or not base:
         return base.partition("#")[0] + ref if ref.startswith("#") else ref
-    return urljoin(base, ref)
+    try:
+        return urljoin(base, ref)
+    except ValueError:  # not a URI (an IPv6 host unclosed): resolves to nothing
+        return ref
 
 
 class _Index:
@@ -549,7 +601,11 @@ def strict_findings(schema: Any) -> list[Finding]:
     """Every way `ajv.compile(schema)` fails under the runtime's options (after the
     metaschema check), each (pointer in the schema, message in Ajv's words and a fix)."""
     walk = _Walk(schema)
-    walk.schema(schema, _Context([], set(), (), "#"), 0)
+    try:
+        with validation_budget():
+            walk.schema(schema, _Context([], set(), (), "#"), 0)
+    except RecursionError:  # nesting within nesting (a deep pattern in a deep schema)
+        walk.add((), "the schema nests too deeply to check")
     return walk.findings
 
 
