@@ -26,6 +26,9 @@ CONTENT_KEYS = {
     "settings": ("values", "schema"),
 }
 PARAMETER_KEYS = ("name", "type", "description", "required", "default")
+RESERVED_PARAMETERS = frozenset(("today", "now", "agent", "conversation", "settings"))
+"""The names a publish refuses for a parameter: variables the runtime gives every template
+(kindgi-sdk `define.ts`, `AUTO_INJECTED_NAMES`; `input` is given too, but not reserved)."""
 PARAMETER_TYPES = ("string", "number", "boolean", "date")
 # Whole-string patterns (matched with fullmatch), in the syntax Python and ECMA-262 share.
 ID_PATTERN = r"[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+"
@@ -244,6 +247,13 @@ class _Shape:
                     )
                 else:
                     names[name] = index
+                if name in RESERVED_PARAMETERS:
+                    self.add(
+                        "prompt-reserved-parameter",
+                        (*here, "name"),
+                        f'"{name}" is a reserved auto-injected variable — do not declare it as a '
+                        "parameter",
+                    )
             if "description" in parameter:
                 self.string(parameter["description"], (*here, "description"))
             if "required" in parameter:
