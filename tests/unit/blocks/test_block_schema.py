@@ -37,6 +37,7 @@ SHAPE_CODES = frozenset(
         "block-version",
         "block-kind",
         "block-parameter",
+        "prompt-reserved-parameter",
     }
 )
 VALIDATOR = Draft202012Validator(block_schema(), format_checker=Draft202012Validator.FORMAT_CHECKER)
