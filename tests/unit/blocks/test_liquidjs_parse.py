@@ -5,6 +5,7 @@ templates."""
 from __future__ import annotations
 
 import ast
+import random
 from pathlib import Path
 
 from hatch_kindgi.blocks.liquidjs.parse import publish_error
@@ -90,3 +91,23 @@ def test_realistic_prompts_get_liquidjs_verdicts() -> None:
     assert sum(expected is None for _, expected, _ in verdicts) >= 25
     assert sum(expected is not None for _, expected, _ in verdicts) >= 25
     assert [v for v in verdicts if v[1] != v[2]] == []
+
+
+FRAGMENTS = (
+    *("{%", "%}", "{{", "}}", "-", " ", "\n", "\u00a0", "'", '"', "\\", "😀", "#"),
+    *("if", "endif", "else", "elsif", "for", "endfor", "in", "unless", "endunless"),
+    *("case", "when", "endcase", "raw", "endraw", "comment", "endcomment", "liquid"),
+    *("assign", "=", "capture", "endcapture", "cycle", "render", "include", "with", "as"),
+    *("echo", "tablerow", "endtablerow", "break", "block", "endblock", "layout", "increment"),
+    *("x", "a.b", "[", "]", "|", ":", ",", "upcase", "(", ")", "..", "1", "2.5", "-3"),
+    *("==", "and", "or", "not", "contains", "limit", "offset", "true", "nil", "empty"),
+)
+
+
+def test_fragment_soup_gets_liquidjs_verdicts() -> None:
+    """Templates strung at random (seeded) from Liquid's pieces, nearly all broken in their
+    own way: the verdict and message are liquidjs's on each of 1,500."""
+    rng = random.Random(20)
+    soup = ["".join(rng.choice(FRAGMENTS) for _ in range(rng.randint(1, 25))) for _ in range(1500)]
+    differ = [(text, e, o) for text in soup if (e := liquidjs_parse(text)) != (o := _ours(text))]
+    assert differ == []

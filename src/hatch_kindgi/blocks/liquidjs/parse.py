@@ -113,10 +113,15 @@ def _position(text: str, index: int) -> tuple[int, int]:
     return line, index - (text.rfind("\n", 0, index) + 1) + 1
 
 
+_LONE_SURROGATE = re.compile(
+    "[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]"
+)
+
+
 def _stringify(value: str) -> str:
     """JavaScript's `JSON.stringify` of a string (lone surrogates escaped as it does)."""
     text = json.dumps(value, ensure_ascii=False)
-    return re.sub("[\ud800-\udfff]", lambda m: f"\\u{ord(m.group()):04x}", text)
+    return _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def _ellipsis(text: str, size: int) -> str:
@@ -789,7 +794,8 @@ def _tablerow(parser: _Parser, tag: _Tag, rest: _Tokens) -> None:
     tokenizer.read_identifier()
     tokenizer.skip_blank()
     keyword = tokenizer.read_identifier()
-    if keyword != "in" or tokenizer.read_value() is None:
+    collection = tokenizer.read_value()
+    if keyword != "in" or collection is None:
         raise _Thrown(f"illegal tag: {tokenizer.text[tag.begin : tag.end]}")
     tokenizer.read_hashes()
     parser.stream(tag, rest, {"endtablerow": _stop})
