@@ -48,8 +48,13 @@ _TYPES[45] = _WORD | _SIGN
 _WIDE_BLANKS = frozenset((160, 5760, 6158, *range(8192, 8203), 8232, 8233, 8239, 8287, 12288))
 _WIDE_PUNCTUATION = frozenset((8220, 8221))
 
-_OPERATORS = ("==", "!=", ">", "<", ">=", "<=", "contains", "not", "and", "or")
-_LITERALS = ("true", "false", "nil", "null", "empty", "blank")
+
+def _longest_first(words: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile("|".join(map(re.escape, sorted(words, key=len, reverse=True))))
+
+
+_OPERATORS = _longest_first(("==", "!=", ">", "<", ">=", "<=", "contains", "not", "and", "or"))
+_LITERALS = _longest_first(("true", "false", "nil", "null", "empty", "blank"))
 
 # JavaScript's white space (`\s`, `String.prototype.trim()`), which is not Python's.
 _JS_SPACE = (
@@ -60,6 +65,30 @@ _JS_SPACE = (
     + "\u202f\u205f\u3000\ufeff"
 )
 _INLINE_COMMENT_LINE = re.compile(f"\n[{re.escape(_JS_SPACE)}]*[^#{re.escape(_JS_SPACE)}]")
+
+
+def _class(codes: frozenset[int]) -> str:
+    """A regular-expression character class body for every character from U+0080 up but
+    `codes` (liquidjs's word characters beyond ASCII)."""
+    ranges, start = [], 0x80
+    for code in sorted(codes):
+        if code > start:
+            ranges.append(f"{re.escape(chr(start))}-{re.escape(chr(code - 1))}")
+        start = code + 1
+    ranges.append(f"{re.escape(chr(start))}-{re.escape(chr(0x10FFFF))}")
+    return "".join(ranges)
+
+
+# The same classes as regular expressions, for the runs that matter for speed.
+_WORD_RUN = re.compile(f"[A-Za-z0-9_?\\-{_class(_WIDE_BLANKS | _WIDE_PUNCTUATION)}]+")
+_BLANK_RUN = re.compile(
+    "[\t\n\v\f\r " + "".join(re.escape(chr(code)) for code in sorted(_WIDE_BLANKS)) + "]+"
+)
+_BLANKS = frozenset("\t\n\v\f\r " + "".join(map(chr, _WIDE_BLANKS)))
+_DIGITS = frozenset("0123456789")
+_DELIMITER_START = re.compile("\\{[%{]")
+_OUTPUT_STOP = re.compile("['\"]|\\}\\}")
+_QUOTED_REST = {q: re.compile(f"(?:[^{q}\\\\]|\\\\[\\s\\S])*{q}") for q in "'\""}
 
 
 def _type(text: str, index: int) -> int:
@@ -156,8 +185,10 @@ class _Tokenizer:
         return char
 
     def skip_blank(self) -> None:
-        while self.peek_type() & _BLANK:
-            self.p += 1
+        if self.p < self.n and self.text[self.p] in _BLANKS:
+            run = _BLANK_RUN.match(self.text, self.p, self.n)
+            assert run is not None
+            self.p = run.end()
 
     def match(self, word: str) -> bool:
         return all(self.char(self.p + i) == c for i, c in enumerate(word))
@@ -166,11 +197,15 @@ class _Tokenizer:
         return all(self.char(self.p - 1 - i) == c for i, c in enumerate(reversed(word)))
 
     def read_to(self, end: str) -> int:
-        while self.p < self.n:
-            self.p += 1
-            if self.rmatch(end):
-                return self.p
-        return -1
+        """Past the first `end` that ends after p (it may begin before p), else -1 at the end."""
+        if self.p >= self.n:
+            return -1
+        found = self.text.find(end, max(self.p + 1 - len(end), 0), self.n)
+        if found == -1:
+            self.p = self.n
+            return -1
+        self.p = found + len(end)
+        return self.p
 
     def error(self, message: str, index: int | None = None) -> _Refused:
         at = self.p if index is None else index
@@ -188,10 +223,11 @@ class _Tokenizer:
     # words and values
     def read_identifier(self) -> str:
         self.skip_blank()
-        begin = self.p
-        while not self.end() and _is_word(self.peek()):
-            self.p += 1
-        return self.text[begin : self.p]
+        run = _WORD_RUN.match(self.text, self.p, self.n) if self.p < self.n else None
+        if run is None:
+            return ""
+        self.p = run.end()
+        return run.group()
 
     def read_tag_name(self) -> str:
         self.skip_blank()
@@ -200,17 +236,14 @@ class _Tokenizer:
             return "#"
         return self.read_identifier()
 
-    def _match_words(self, words: tuple[str, ...]) -> int:
+    def _match_words(self, words: re.Pattern[str]) -> int:
         """liquidjs's `matchTrie`: the end of the longest of `words` at p, -1 if none or if
         it ends in a word character and a word character follows."""
-        best = ""
-        for word in words:
-            if len(word) > len(best) and self.p + len(word) <= self.n and self.match(word):
-                best = word
-        if not best:
+        found = words.match(self.text, self.p, self.n)
+        if found is None:
             return -1
-        end = self.p + len(best)
-        if _is_word(best[-1]) and _is_word(self.peek(len(best))):
+        end = found.end()
+        if _is_word(found.group()[-1]) and end < self.n and _is_word(self.text[end]):
             return -1
         return end
 
@@ -233,25 +266,18 @@ class _Tokenizer:
     def read_quoted(self) -> tuple[int, int] | None:
         self.skip_blank()
         begin = self.p
-        if not self.peek_type() & _QUOTE:
+        if begin >= self.n or self.text[begin] not in "'\"":
             return None
-        self.p += 1
-        escaped = False
-        while self.p < self.n:
-            self.p += 1
-            previous = self.text[self.p - 1]
-            if previous == self.text[begin] and not escaped:
-                break
-            if escaped:
-                escaped = False
-            elif previous == "\\":
-                escaped = True
+        rest = _QUOTED_REST[self.text[begin]].match(self.text, begin + 1, self.n)
+        self.p = self.n if rest is None else rest.end()
         return begin, self.p
 
     def read_number(self) -> bool:
         self.skip_blank()
         decimal = digit = False
         n = 1 if self.peek_type() & _SIGN else 0
+        if self.peek(n) not in _DIGITS:  # no digit before a dot or anything else: no number
+            return False
         while self.p + n <= self.n:
             if self.peek_type(n) & _NUMBER:
                 digit = True
@@ -380,15 +406,23 @@ class _Tokenizer:
                 self.p += 1
                 self.read_value()
 
-    def read_to_delimiter(self, delimiter: str, respect_quoted: bool = False) -> int:
+    def read_to_delimiter(self, delimiter: str) -> int:
+        self.skip_blank()
+        return self.read_to(delimiter)
+
+    def read_to_output_end(self) -> int:
+        """`readToDelimiter("}}", respectQuoted)`: quoted strings are stepped over whole."""
         self.skip_blank()
         while self.p < self.n:
-            if respect_quoted and self.peek_type() & _QUOTE:
-                self.read_quoted()
-                continue
-            self.p += 1
-            if self.rmatch(delimiter):
+            stop = _OUTPUT_STOP.search(self.text, self.p, self.n)
+            if stop is None:
+                self.p = self.n
+                return -1
+            if stop.group() == "}}":
+                self.p = stop.end()
                 return self.p
+            self.p = stop.start()
+            self.read_quoted()
         return -1
 
     # top-level tokens
@@ -397,14 +431,14 @@ class _Tokenizer:
         while self.p < self.n:
             if self.raw_begin > -1:
                 tokens.append(self._read_endraw_or_raw_content())
-            elif self.match("{%"):
+            elif self.text.startswith("{%", self.p):
                 tokens.append(self._read_tag_token())
-            elif self.match("{{"):
+            elif self.text.startswith("{{", self.p):
                 tokens.append(self._read_output_token())
             else:
                 begin = self.p
-                while self.p < self.n and not (self.match("{%") or self.match("{{")):
-                    self.p += 1
+                delimiter = _DELIMITER_START.search(self.text, self.p, self.n)
+                self.p = self.n if delimiter is None else delimiter.start()
                 tokens.append(_Token("html", begin, self.p))
         return tokens
 
@@ -419,7 +453,7 @@ class _Tokenizer:
 
     def _read_output_token(self) -> _Token:
         begin = self.p
-        if self.read_to_delimiter("}}", respect_quoted=True) == -1:
+        if self.read_to_output_end() == -1:
             raise self.error(f"output {self.snapshot(begin)} not closed", begin)
         return _Token("output", begin, self.p)
 
@@ -865,10 +899,13 @@ TAGS = frozenset(_TAGS)
 """The tags liquidjs knows (`#` is the inline comment)."""
 
 
+_ASTRAL = re.compile("[\U00010000-\U0010ffff]")
+
+
 def _utf16(text: str) -> str:
     """`text` with each character beyond the BMP as its two surrogates, so that indices count
     UTF-16 code units as JavaScript's do."""
-    if all(ord(char) < 0x10000 for char in text):
+    if _ASTRAL.search(text) is None:
         return text
     units = text.encode("utf-16-le", "surrogatepass")
     return "".join(map(chr, struct.unpack(f"<{len(units) // 2}H", units)))
