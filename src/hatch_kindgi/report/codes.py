@@ -106,7 +106,9 @@ CODES: dict[str, str] = {
     "guardrail-config-timeout": "Checking a guardrail's config against its configSchema takes "
     "too long.",
     "agent-auto-close": "An agent sets conversationPolicy.autoCloseAfterInactiveSeconds.",
-    "agent-instructions-liquid": "An agent's instructions do not parse as Liquid.",
+    "agent-instructions-liquid": (
+        "An agent's instructions are blank, or do not parse as the runtime's liquidjs parses them."
+    ),
     "agent-output-schema": "An agent's output.schema is not a valid JSON Schema (Draft 2020-12).",
     "agent-block-ref": "An agent's prompt, settings or modelSettings reference is misshapen.",
     "agent-version-range": "A version an agent names is not an npm-style range.",
