@@ -17,7 +17,6 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from hatch_kindgi.blocks.json_reader import Lines
-from hatch_kindgi.blocks.liquidjs.parse import BLANK_TEMPLATE, publish_error
 from hatch_kindgi.report.problems import Problem, Severity
 from hatch_kindgi.report.suggest import Suggestions
 
@@ -110,6 +109,8 @@ class TemplateCheck:
 def check_template(text: str, site: TemplateSite, parameters: Collection[str]) -> TemplateCheck:
     """Parse `text` as a publish does and report what it reads that nothing will give it."""
     from liquid.exceptions import LiquidError
+
+    from hatch_kindgi.blocks.liquidjs.parse import BLANK_TEMPLATE, publish_error
 
     lines = Lines(text)
     refused = publish_error(text)
