@@ -160,6 +160,8 @@ def _ellipsis(text: str, size: int) -> str:
 class _Tokenizer:
     """liquidjs's `Tokenizer` over `text[begin:end]` (positions are into the whole text)."""
 
+    __slots__ = ("n", "p", "raw_begin", "text")
+
     def __init__(self, text: str, begin: int = 0, end: int | None = None) -> None:
         self.text = text
         self.p = begin
@@ -275,11 +277,11 @@ class _Tokenizer:
     def read_number(self) -> bool:
         self.skip_blank()
         decimal = digit = False
-        n = 1 if self.peek_type() & _SIGN else 0
+        n = 1 if self.peek() in ("+", "-") else 0
         if self.peek(n) not in _DIGITS:  # no digit before a dot or anything else: no number
             return False
         while self.p + n <= self.n:
-            if self.peek_type(n) & _NUMBER:
+            if self.peek(n) in _DIGITS:
                 digit = True
                 n += 1
             elif self.peek(n) == "." and self.peek(n + 1) != ".":
@@ -506,9 +508,9 @@ def _content_range(text: str, begin: int, end: int) -> tuple[int, int]:
     """A delimited token's content, without its `-` markers and blanks (`DelimitedToken`)."""
     left = begin + 1 if text[begin : begin + 1] == "-" else begin
     right = end - 1 if end - 1 >= 0 and text[end - 1 : end] == "-" else end
-    while left < right and _type(text, left) & _BLANK:
+    while left < right and text[left] in _BLANKS:
         left += 1
-    while right > left and _type(text, right - 1) & _BLANK:
+    while right > left and text[right - 1] in _BLANKS:
         right -= 1
     return left, right
 
