@@ -17,6 +17,7 @@ from hatch_kindgi.blocks.shape import (
     DATE_PATTERN,
     ID_PATTERN,
     KINDS,
+    NOT_BLANK_PATTERN,
     PARAMETER_KEYS,
     PARAMETER_TYPES,
     REQUIRED_KEYS,
@@ -151,7 +152,10 @@ def _parameter() -> dict[str, Any]:
         key: {"description": _PARAMETER_DOCS[key]} for key in PARAMETER_KEYS
     }
     properties["name"].update(
-        type="string", minLength=1, **{"not": {"enum": sorted(RESERVED_PARAMETERS)}}
+        type="string",
+        minLength=1,
+        pattern=NOT_BLANK_PATTERN,
+        **{"not": {"enum": sorted(RESERVED_PARAMETERS)}},
     )
     properties["type"].update(type="string", enum=list(PARAMETER_TYPES))
     properties["description"]["type"] = "string"

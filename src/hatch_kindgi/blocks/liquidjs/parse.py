@@ -25,6 +25,8 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from hatch_kindgi.blocks.javascript import JS_WHITESPACE, blank_in_javascript
+
 __all__ = ["BLANK_TEMPLATE", "TAGS", "PublishError", "publish_error"]
 
 BLANK_TEMPLATE = "template must be a non-empty string"
@@ -56,15 +58,8 @@ def _longest_first(words: tuple[str, ...]) -> re.Pattern[str]:
 _OPERATORS = _longest_first(("==", "!=", ">", "<", ">=", "<=", "contains", "not", "and", "or"))
 _LITERALS = _longest_first(("true", "false", "nil", "null", "empty", "blank"))
 
-# JavaScript's white space (`\s`, `String.prototype.trim()`), which is not Python's.
-_JS_SPACE = (
-    "".join(
-        chr(code)
-        for code in (9, 10, 11, 12, 13, 32, 0xA0, 0x1680, *range(0x2000, 0x200B), 0x2028, 0x2029)
-    )
-    + "\u202f\u205f\u3000\ufeff"
-)
-_INLINE_COMMENT_LINE = re.compile(f"\n[{re.escape(_JS_SPACE)}]*[^#{re.escape(_JS_SPACE)}]")
+_JS_SPACE = re.escape(JS_WHITESPACE)
+_INLINE_COMMENT_LINE = re.compile(f"\n[{_JS_SPACE}]*[^#{_JS_SPACE}]")
 
 
 def _class(codes: frozenset[int]) -> str:
@@ -915,7 +910,7 @@ def _utf16(text: str) -> str:
 
 def publish_error(template: str) -> PublishError | None:
     """None when a publish accepts `template`, else the runtime's message and where."""
-    if not template.strip(_JS_SPACE):
+    if blank_in_javascript(template):
         return PublishError(BLANK_TEMPLATE, -1)
     text = _utf16(template)
     try:
