@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import random
+import sys
 from pathlib import Path
 
 from hatch_kindgi.blocks.liquidjs.parse import publish_error
@@ -111,3 +112,14 @@ def test_fragment_soup_gets_liquidjs_verdicts() -> None:
     soup = ["".join(rng.choice(FRAGMENTS) for _ in range(rng.randint(1, 25))) for _ in range(1500)]
     differ = [(text, e, o) for text in soup if (e := liquidjs_parse(text)) != (o := _ours(text))]
     assert differ == []
+
+
+def test_deep_nesting_gets_liquidjs_verdicts() -> None:
+    """A thousand nested blocks parse in liquidjs, and so here (Python 3.11 and later); ten
+    thousand unclosed ones are refused by both, without a RecursionError."""
+    blocks = "{% if a %}" * 1000 + "{{ a" + "[a" * 1000 + "]" * 1000 + " }}" + "{% endif %}" * 1000
+    assert liquidjs_parse(blocks) is None
+    if sys.version_info >= (3, 11):
+        assert _ours(blocks) is None
+    assert liquidjs_parse("{% if a %}" * 10_000) is not None
+    assert _ours("{% if a %}" * 10_000) is not None

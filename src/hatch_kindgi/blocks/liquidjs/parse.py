@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import re
 import struct
+import sys
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -896,6 +897,8 @@ TAGS = frozenset(_TAGS)
 """The tags liquidjs knows (`#` is the inline comment)."""
 
 
+_DEPTH = 12_000
+"""The recursion limit while parsing (Python 3.11 and later): about 2,500 nested blocks."""
 _ASTRAL = re.compile("[\U00010000-\U0010ffff]")
 
 
@@ -913,13 +916,20 @@ def publish_error(template: str) -> PublishError | None:
     if blank_in_javascript(template):
         return PublishError(BLANK_TEMPLATE, -1)
     text = _utf16(template)
+    limit = sys.getrecursionlimit()
     try:
+        if sys.version_info >= (3, 11) and limit < _DEPTH:
+            # liquidjs parses a few thousand nested blocks; from 3.11 Python calls Python
+            # without C recursion, so the deeper limit is safe (below it, the default stays).
+            sys.setrecursionlimit(_DEPTH)
         _Parser(text).parse(text)
     except _Refused as refused:
         message = f"template isn't valid Liquid: {refused.message}"
         return PublishError(_from_utf16(message), _python_index(text, refused.index))
     except RecursionError:
         return PublishError("template isn't valid Liquid: it nests too deeply to parse", -1)
+    finally:
+        sys.setrecursionlimit(limit)
     return None
 
 
