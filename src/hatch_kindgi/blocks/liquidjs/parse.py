@@ -82,6 +82,9 @@ _BLANK_RUN = re.compile(
 )
 _BLANKS = frozenset("\t\n\v\f\r " + "".join(map(chr, _WIDE_BLANKS)))
 _DIGITS = frozenset("0123456789")
+_QUOTES = frozenset("'\"")
+_NUMBER_STARTS = frozenset("+-0123456789")
+_PATH = re.compile(f"{_WORD_RUN.pattern}(?:\\.{_WORD_RUN.pattern})*")
 _DELIMITER_START = re.compile("\\{[%{]")
 _OUTPUT_STOP = re.compile("['\"]|\\}\\}")
 _QUOTED_REST = {q: re.compile(f"(?:[^{q}\\\\]|\\\\[\\s\\S])*{q}") for q in "'\""}
@@ -296,9 +299,15 @@ class _Tokenizer:
         """A value's (begin, end), None when there is none (liquidjs's `readValue`)."""
         self.skip_blank()
         begin = self.p
-        found = self.read_literal() or self.read_quoted() is not None or self.read_number()
-        if not found and self.peek() == "(":
-            found = self.read_group_or_range()
+        first = self.text[begin] if begin < self.n else ""
+        # Literal words, quotes and numbers begin with different characters: at most one of
+        # liquidjs's readLiteral, readQuoted and readNumber can read here.
+        if first in _QUOTES:
+            found = self.read_quoted() is not None
+        elif first in _NUMBER_STARTS:
+            found = self.read_number()
+        else:
+            found = self.read_literal() or (first == "(" and self.read_group_or_range())
         props = self.read_properties(not found)
         return (begin, self.p) if found or props else None
 
@@ -310,6 +319,11 @@ class _Tokenizer:
 
     def read_properties(self, first: bool = True) -> int:
         count = 0
+        if first:  # the common `a.b.c` at once (the caller skipped the blanks before it)
+            path = _PATH.match(self.text, self.p, self.n) if self.p < self.n else None
+            if path is not None:
+                self.p = path.end()
+                count = 1
         while True:
             if self.peek() == "[":
                 self.p += 1
@@ -486,18 +500,25 @@ class _Tokenizer:
         return tokens
 
 
-@dataclass
 class _Token:
-    kind: str  # "html", "output" or "tag"
-    begin: int
-    end: int
+    __slots__ = ("begin", "end", "kind")
+
+    def __init__(self, kind: str, begin: int, end: int) -> None:
+        self.kind = kind  # "html", "output" or "tag"
+        self.begin = begin
+        self.end = end
 
 
-@dataclass
 class _Tag(_Token):
-    name: str
-    args: str
-    tokenizer: _Tokenizer
+    __slots__ = ("args", "name", "tokenizer")
+
+    def __init__(
+        self, begin: int, end: int, name: str, *, args: str, tokenizer: _Tokenizer
+    ) -> None:
+        super().__init__("tag", begin, end)
+        self.name = name
+        self.args = args
+        self.tokenizer = tokenizer
 
 
 def _content_range(text: str, begin: int, end: int) -> tuple[int, int]:
@@ -522,7 +543,7 @@ def _tag_token(
         "illegal liquid tag syntax" if liquid_line else "illegal tag syntax, tag name expected",
     )
     tokenizer.skip_blank()
-    return _Tag("tag", begin, end, name, text[tokenizer.p : right], tokenizer)
+    return _Tag(begin, end, name, args=text[tokenizer.p : right], tokenizer=tokenizer)
 
 
 _Handler = Callable[[_Tag], None]
