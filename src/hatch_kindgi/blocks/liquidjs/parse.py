@@ -33,21 +33,9 @@ __all__ = ["BLANK_TEMPLATE", "TAGS", "PublishError", "publish_error"]
 BLANK_TEMPLATE = "template must be a non-empty string"
 """The runtime's words for a template that is empty after JavaScript's `trim()`."""
 
-# liquidjs's character classes (its generated TYPES table).
-_WORD, _BLANK, _QUOTE, _INLINE_BLANK, _NUMBER, _SIGN = 1, 4, 8, 16, 32, 64
-_TYPES = [0] * 128
-for _code in (9, 13, 32):
-    _TYPES[_code] = _BLANK | _INLINE_BLANK
-for _code in (10, 11, 12):
-    _TYPES[_code] = _BLANK
-for _code in (34, 39):
-    _TYPES[_code] = _QUOTE
-for _code in range(48, 58):
-    _TYPES[_code] = _WORD | _NUMBER
-for _code in (*range(65, 91), *range(97, 123), 63, 95):
-    _TYPES[_code] = _WORD
-_TYPES[43] = _SIGN
-_TYPES[45] = _WORD | _SIGN
+# liquidjs's character classes (its generated TYPES table): word characters are ASCII letters,
+# digits, `_`, `?` and `-`, and every character from U+0080 but its blanks and curly quotes.
+_ASCII_WORD = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_?-")
 _WIDE_BLANKS = frozenset((160, 5760, 6158, *range(8192, 8203), 8232, 8233, 8239, 8287, 12288))
 _WIDE_PUNCTUATION = frozenset((8220, 8221))
 
@@ -90,24 +78,13 @@ _OUTPUT_STOP = re.compile("['\"]|\\}\\}")
 _QUOTED_REST = {q: re.compile(f"(?:[^{q}\\\\]|\\\\[\\s\\S])*{q}") for q in "'\""}
 
 
-def _type(text: str, index: int) -> int:
-    if index < 0 or index >= len(text):
-        return 0
-    code = ord(text[index])
-    if code < 128:
-        return _TYPES[code]
-    if code in _WIDE_BLANKS:
-        return _BLANK
-    return 0
-
-
 def _is_word(char: str) -> bool:
     if not char:
         return False
     code = ord(char)
     if code >= 128:
         return code not in _WIDE_BLANKS and code not in _WIDE_PUNCTUATION
-    return bool(_TYPES[code] & _WORD)
+    return char in _ASCII_WORD
 
 
 @dataclass(frozen=True)
@@ -174,9 +151,6 @@ class _Tokenizer:
     def peek(self, ahead: int = 0) -> str:
         return "" if self.p + ahead >= self.n else self.text[self.p + ahead]
 
-    def peek_type(self, ahead: int = 0) -> int:
-        return 0 if self.p + ahead >= self.n else _type(self.text, self.p + ahead)
-
     def end(self) -> bool:
         return self.p >= self.n
 
@@ -190,9 +164,6 @@ class _Tokenizer:
             run = _BLANK_RUN.match(self.text, self.p, self.n)
             assert run is not None
             self.p = run.end()
-
-    def match(self, word: str) -> bool:
-        return all(self.char(self.p + i) == c for i, c in enumerate(word))
 
     def rmatch(self, word: str) -> bool:
         return all(self.char(self.p - 1 - i) == c for i, c in enumerate(reversed(word)))
@@ -571,15 +542,12 @@ class _Parser:
                     raise _Thrown(f'tag "{token.name}" not found')
                 construct(self, token, rest)
             elif token.kind == "output":
-                left, right = _content_range(self.text_of(token), token.begin + 2, token.end - 2)
-                _Tokenizer(self.text_of(token), left, right).read_filtered_value()
+                left, right = _content_range(self.text, token.begin + 2, token.end - 2)
+                _Tokenizer(self.text, left, right).read_filtered_value()
         except _Thrown as thrown:
-            text = self.text_of(token)
+            text = self.text
             line, column = _position(text, token.begin)
             raise _Refused(f"{thrown.message}, line:{line}, col:{column}", token.begin) from None
-
-    def text_of(self, token: _Token) -> str:
-        return self.text
 
     def stream(
         self,
@@ -602,7 +570,7 @@ class _Parser:
                     return
                 continue
             self.parse_token(token, rest)
-        raise _Thrown(f"tag {self.text_of(tag)[tag.begin : tag.end]} not closed")
+        raise _Thrown(f"tag {self.text[tag.begin : tag.end]} not closed")
 
     def until(self, tag: _Tag, rest: _Tokens, end: str, *, parse: bool = True) -> None:
         """Tokens up to `{% <end> %}`, each parsed (or skipped); `not closed` if none."""
