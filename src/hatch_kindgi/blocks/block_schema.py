@@ -17,9 +17,11 @@ from hatch_kindgi.blocks.shape import (
     DATE_PATTERN,
     ID_PATTERN,
     KINDS,
+    NOT_BLANK_PATTERN,
     PARAMETER_KEYS,
     PARAMETER_TYPES,
     REQUIRED_KEYS,
+    RESERVED_PARAMETERS,
     SCHEMA_KEY,
     VERSION_PATTERN,
 )
@@ -49,7 +51,8 @@ _CONTENT_DOCS = {
     "inherits the nearest lower version's.",
 }
 _PARAMETER_DOCS = {
-    "name": "The name the template reads, unique in the block.",
+    "name": "The name the template reads, unique in the block; not a variable the runtime "
+    "gives every template (agent, conversation, now, settings, today).",
     "type": f"One of {', '.join(PARAMETER_TYPES)}.",
     "description": "What the parameter means.",
     "required": "Whether a caller must give it.",
@@ -148,7 +151,12 @@ def _parameter() -> dict[str, Any]:
     properties: dict[str, dict[str, Any]] = {
         key: {"description": _PARAMETER_DOCS[key]} for key in PARAMETER_KEYS
     }
-    properties["name"].update(type="string", minLength=1)
+    properties["name"].update(
+        type="string",
+        minLength=1,
+        pattern=NOT_BLANK_PATTERN,
+        **{"not": {"enum": sorted(RESERVED_PARAMETERS)}},
+    )
     properties["type"].update(type="string", enum=list(PARAMETER_TYPES))
     properties["description"]["type"] = "string"
     properties["required"]["type"] = "boolean"

@@ -1,13 +1,15 @@
-"""Templates: each parses as Liquid, and reads only its parameters, settings and known filters.
+"""Templates: each parses as a publish parses it, and reads only its parameters, the runtime's
+variables, settings and known filters.
 
-One Liquid environment, built once, parses every template. python-liquid fails on an unknown
-tag when it parses, but on an unknown filter or variable only when it renders; those are found
-by static analysis and reported as warnings.
+Whether a template parses is the runtime's verdict (`liquidjs/parse.py`, liquidjs's
+`new Liquid().parse`): an error exactly where a publish refuses. What a run would refuse only
+when it renders (strict variables and filters: an unknown variable or filter) is found by
+python-liquid's static analysis of the template, with one environment built once, and
+reported as warnings.
 """
 
 from __future__ import annotations
 
-import contextlib
 import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
@@ -20,7 +22,6 @@ from hatch_kindgi.report.suggest import Suggestions
 
 if TYPE_CHECKING:
     from liquid import Environment
-    from liquid.exceptions import LiquidError
 
 
 @lru_cache(maxsize=1)
@@ -33,6 +34,9 @@ def environment() -> Environment:
 
 
 SETTINGS = "settings"
+RUNTIME_VARIABLES = ("today", "now", "agent", "conversation", "input", SETTINGS)
+"""What a run gives every template besides its parameters (kindgi-sdk `prompt.ts`,
+`AUTO_INJECTED_VARS`): no warning for reading them."""
 _PROPERTY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 
 
@@ -119,22 +123,24 @@ class TemplateCheck:
 
 
 def check_template(text: str, site: TemplateSite, parameters: Collection[str]) -> TemplateCheck:
-    """Parse `text` and report what it reads that nothing will give it."""
+    """Parse `text` as a publish does and report what it reads that nothing will give it."""
     from liquid.exceptions import LiquidError
 
+    from hatch_kindgi.blocks.liquidjs.parse import BLANK_TEMPLATE, publish_error
+
     lines = Lines(text)
+    refused = publish_error(text)
+    if refused is not None:
+        code = "prompt-blank-template" if refused.message == BLANK_TEMPLATE else "liquid-syntax"
+        problem = site.place(lines, refused.index).problem("error", code, refused.message)
+        return TemplateCheck((problem,), ())
     try:
         template = environment().from_string(text)
         analysis = template.analyze(include_partials=False)
-    except LiquidError as exc:
-        index = _error_index(text, exc)
-        problem = site.place(lines, index).problem("error", "liquid-syntax", str(exc.message))
-        return TemplateCheck((problem,), ())
-    except RecursionError:
-        problem = site.place(lines, -1).problem(
-            "error", "liquid-syntax", "the template nests too deeply to parse"
-        )
-        return TemplateCheck((problem,), ())
+    except (LiquidError, RecursionError):
+        # The runtime accepts what python-liquid can't read (liquidjs's grammar is more
+        # lenient here): nothing to say of its variables and filters.
+        return TemplateCheck((), ())
     problems: list[Problem] = []
     reads: dict[tuple[str, str | None], SettingsRead] = {}
     named, filters = Suggestions(parameters), Suggestions(environment().filters)
@@ -144,7 +150,7 @@ def check_template(text: str, site: TemplateSite, parameters: Collection[str]) -
                 read = _settings_read(variable.segments, site.place(lines, variable.span.index))
                 if read is not None:
                     reads.setdefault((read.block_id, read.key), read)
-        elif root not in parameters:
+        elif root not in parameters and root not in RUNTIME_VARIABLES:
             hint, fix = named.offer(root)
             hint = hint or "; declare it under content.parameters"
             problems.append(
@@ -216,19 +222,3 @@ def _settings_read(segments: Sequence[object], place: Place) -> SettingsRead | N
         return None  # settings read whole, or by a computed name: nothing to check
     key = segments[2] if len(segments) > 2 and isinstance(segments[2], str) else None
     return SettingsRead(segments[1], key, place)
-
-
-def _error_index(text: str, exc: LiquidError) -> int:
-    """Where a parse error is: from its token, else from where the parser stopped."""
-    if exc.token is not None and exc.token.start_index >= 0 and exc.token.source == text:
-        return exc.token.start_index
-    from liquid.exceptions import LiquidError
-    from liquid.parser import get_parser
-    from liquid.stream import TokenStream
-
-    stream = TokenStream(environment().tokenizer()(text))
-    with contextlib.suppress(LiquidError, RecursionError):
-        get_parser(environment()).parse(stream)
-    if stream.pos >= len(stream.tokens):
-        return len(text)
-    return max(stream.tokens[max(stream.pos - 1, 0)].start_index, 0)

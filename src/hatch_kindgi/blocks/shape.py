@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from hatch_kindgi.blocks.javascript import JS_WHITESPACE, blank_in_javascript
 from hatch_kindgi.blocks.json_reader import json_type
 from hatch_kindgi.report.problems import Problem, error, json_pointer
 from hatch_kindgi.report.suggest import offer
@@ -26,6 +27,11 @@ CONTENT_KEYS = {
     "settings": ("values", "schema"),
 }
 PARAMETER_KEYS = ("name", "type", "description", "required", "default")
+NOT_BLANK_PATTERN = "[^" + "".join(f"\\u{ord(char):04x}" for char in JS_WHITESPACE) + "]"
+"""A pattern for a string with something besides JavaScript white space (a schema's)."""
+RESERVED_PARAMETERS = frozenset(("today", "now", "agent", "conversation", "settings"))
+"""The names a publish refuses for a parameter: variables the runtime gives every template
+(kindgi-sdk `define.ts`, `AUTO_INJECTED_NAMES`; `input` is given too, but not reserved)."""
 PARAMETER_TYPES = ("string", "number", "boolean", "date")
 # Whole-string patterns (matched with fullmatch), in the syntax Python and ECMA-262 share.
 ID_PATTERN = r"[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+"
@@ -247,6 +253,8 @@ class _Shape:
             if "name" in parameter and self.string(name, (*here, "name")):
                 if not name:
                     self.add("block-parameter", (*here, "name"), "the name is empty")
+                elif blank_in_javascript(name):  # what the runtime's define.ts refuses
+                    self.add("block-parameter", (*here, "name"), "name must be a non-empty string")
                 elif name in names:
                     self.add(
                         "block-parameter",
@@ -255,6 +263,13 @@ class _Shape:
                     )
                 else:
                     names[name] = index
+                if name in RESERVED_PARAMETERS:
+                    self.add(
+                        "prompt-reserved-parameter",
+                        (*here, "name"),
+                        f'"{name}" is a reserved auto-injected variable — do not declare it as a '
+                        "parameter",
+                    )
             if "description" in parameter:
                 self.string(parameter["description"], (*here, "description"))
             if "required" in parameter:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from hatch_kindgi.report.problems import Problem, error
-from hatch_kindgi.report.text import file_of, first_line, quoted
+from hatch_kindgi.report.text import file_of, quoted
 from hatch_kindgi.schema.metaschema import schema_problem
 
 
@@ -38,30 +38,31 @@ def agent_problems(entry: Mapping[str, Any]) -> list[Problem]:
 
 
 def _liquid_problems(file: str, name: str, template: str) -> list[Problem]:
-    import liquid  # python-liquid loads only for a pack that has instructions to parse
-    from liquid.exceptions import LiquidError
+    """What the runtime says of the instructions: `defineAgent` wants them non-empty after
+    trimming, and a run parses them with liquidjs."""
+    # Imported here: the liquidjs package loads python-liquid, which a pack without
+    # instructions to check never needs.
+    from hatch_kindgi.blocks.liquidjs.parse import BLANK_TEMPLATE, publish_error
 
-    try:
-        liquid.parse(template)
-    except LiquidError as cause:
-        context = cause.context()
-        where = "" if context is None else f" (line {context[0]}, column {context[1] + 1})"
+    refused = publish_error(template)
+    if refused is None:
+        return []
+    if refused.message == BLANK_TEMPLATE:
         return [
             error(
                 "agent-instructions-liquid",
                 file,
-                f"instructions of agent {name} do not parse as Liquid: {cause.message}{where}",
+                f"instructions of agent {name} must be a non-empty string, or a prompt block "
+                "{ prompt, version }",
                 pointer="/instructions",
             )
         ]
-    except (Exception, RecursionError) as cause:  # python-liquid on a pathological template
-        return [
-            error(
-                "agent-instructions-liquid",
-                file,
-                f"instructions of agent {name} do not parse as Liquid: "
-                f"{type(cause).__name__}: {first_line(cause)}",
-                pointer="/instructions",
-            )
-        ]
-    return []
+    return [
+        error(
+            "agent-instructions-liquid",
+            file,
+            f"instructions of agent {name} do not parse as the runtime parses them: "
+            f"{refused.message}",
+            pointer="/instructions",
+        )
+    ]

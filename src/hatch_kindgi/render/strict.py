@@ -139,9 +139,20 @@ def render_template(
     given a stand-in may fail where the real value would not."""
     try:
         parsed = ENVIRONMENT.from_string(template.text)
-    except (LiquidError, RecursionError):
+    except (LiquidError, RecursionError) as unread:
         syntax = check_template(template.text, template.site, declared).problems
-        return Rendering(None, tuple(p for p in syntax if p.severity == "error"))
+        errors = tuple(p for p in syntax if p.severity == "error")
+        if not errors:  # the runtime's liquidjs accepts what python-liquid can't read
+            index = _index(unread, template.text) if isinstance(unread, LiquidError) else -1
+            reason = unread.message if isinstance(unread, LiquidError) else "it nests too deeply"
+            errors = (
+                template.site.place(Lines(template.text), index).problem(
+                    "error",
+                    "render-error",
+                    f"the runtime accepts this template, but this render can't read it: {reason}",
+                ),
+            )
+        return Rendering(None, errors)
     run = run or Run(datetime.now(timezone.utc))
     given = _Given(parsed, _scope(parameters, settings, run), declared, settings, run)
     scope = _scope(parameters, settings, run)  # a copy the stand-ins go into

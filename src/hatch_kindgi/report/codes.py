@@ -56,13 +56,21 @@ CODES: dict[str, str] = {
     "block-version": "A block version is not a plain MAJOR.MINOR.PATCH.",
     "block-kind": "A block kind is not prompt or settings.",
     "block-parameter": "A prompt parameter: name repeated, type unknown, default not of its type.",
+    "prompt-reserved-parameter": (
+        "A prompt parameter is named as a variable the runtime gives every template "
+        "(today, now, agent, conversation, settings)."
+    ),
     "block-duplicate": "Two block files declare the same id and version.",
     "block-kind-conflict": "Two versions of one block id have different kinds.",
     "template-file": "A templateFile is absolute, outside the blocks folder, missing, or not text.",
     "template-case": "A templateFile differs from the file on disk only in letter case.",
     "template-normalization": "A templateFile differs from the file on disk only in Unicode "
     "normalization (NFC, NFD).",
-    "liquid-syntax": "A prompt template does not parse as Liquid (unknown tags included).",
+    "liquid-syntax": (
+        "A prompt template does not parse as the runtime's liquidjs parses it at publish "
+        "(unknown tags included)."
+    ),
+    "prompt-blank-template": "A prompt template is empty or only white space.",
     "liquid-unknown-variable": "A template reads a variable that is no parameter and not settings.",
     "liquid-unknown-filter": "A template uses a filter the Liquid environment does not know.",
     "settings-unknown-block": 'A template reads settings["x"] and the pack brings no settings x.',
@@ -101,7 +109,9 @@ CODES: dict[str, str] = {
     "guardrail-config-timeout": "Checking a guardrail's config against its configSchema takes "
     "too long.",
     "agent-auto-close": "An agent sets conversationPolicy.autoCloseAfterInactiveSeconds.",
-    "agent-instructions-liquid": "An agent's instructions do not parse as Liquid.",
+    "agent-instructions-liquid": (
+        "An agent's instructions are blank, or do not parse as the runtime's liquidjs parses them."
+    ),
     "agent-output-schema": "An agent's output.schema is not a valid JSON Schema (Draft 2020-12).",
     "agent-block-ref": "An agent's prompt, settings or modelSettings reference is misshapen.",
     "agent-version-range": "A version an agent names is not an npm-style range.",

@@ -37,6 +37,7 @@ SHAPE_CODES = frozenset(
         "block-version",
         "block-kind",
         "block-parameter",
+        "prompt-reserved-parameter",
     }
 )
 VALIDATOR = Draft202012Validator(block_schema(), format_checker=Draft202012Validator.FORMAT_CHECKER)
@@ -106,6 +107,8 @@ TRICKY: list[dict[str, Any]] = [
     prompt("acme.x", "1.0.0", template="t", values={}),
     prompt("acme.x", "1.0.0", template="t", parameters={}),
     prompt("acme.x", "1.0.0", template="t", parameters=[{"name": "", "type": "string"}]),
+    prompt("acme.x", "1.0.0", template="t", parameters=[{"name": " \u3000", "type": "string"}]),
+    prompt("acme.x", "1.0.0", template="t", parameters=[{"name": "today", "type": "string"}]),
     prompt("acme.x", "1.0.0", template="t", parameters=[{"name": "d", "type": "date"}]),
     *[
         prompt("acme.x", "1.0.0", template="t", parameters=[{"name": "p", **parameter}])

@@ -24,10 +24,17 @@ def test_one_shared_environment() -> None:
 
 
 def test_syntax_error_in_a_template_file_has_its_line_and_column() -> None:
-    """The problem is on the .liquid file, at the offending tag."""
+    """The problem is on the .liquid file, at the offending tag, in liquidjs's words (its
+    message for this template, from the runtime oracle)."""
     checked = check_template("Hi.\n  {% nosuchtag %}\n", FILE, ())
     assert checked.problems == (
-        error("liquid-syntax", "blocks/p.liquid", "unexpected tag 'nosuchtag'", line=2, column=6),
+        error(
+            "liquid-syntax",
+            "blocks/p.liquid",
+            'template isn\'t valid Liquid: tag "nosuchtag" not found, line:2, col:3',
+            line=2,
+            column=3,
+        ),
     )
 
 
@@ -38,18 +45,36 @@ def test_syntax_error_inline_points_at_content_template() -> None:
         error(
             "liquid-syntax",
             "blocks/p.json",
-            "missing expression (template line 2, column 6)",
+            "template isn't valid Liquid: illegal tag: {% for %}, line:2, col:3 "
+            "(template line 2, column 3)",
             pointer="/content/template",
         ),
     )
 
 
-def test_errors_liquid_cannot_place_are_placed_where_parsing_stopped() -> None:
-    """An unclosed block points at the template's end; a bad output at its statement."""
+def test_errors_are_placed_where_liquidjs_places_them() -> None:
+    """An unclosed block points at its opening tag; an output liquidjs accepts is no error."""
     unclosed = check_template("{% if x %}\nyes", FILE, ("x",)).problems
-    assert [(p.line, p.column) for p in unclosed] == [(2, 4)]
-    bad_output = check_template("one\ntwo {{ x | }}", FILE, ("x",)).problems
-    assert [(p.line, p.column) for p in bad_output] == [(2, 5)]
+    assert [(p.line, p.column) for p in unclosed] == [(1, 1)]
+    assert check_template("one\ntwo {{ x | }}", FILE, ("x",)).problems == ()
+
+
+def test_blank_template_is_refused_in_the_runtime_words() -> None:
+    """A template of white space only is what blocks.ts refuses before parsing."""
+    checked = check_template(" \n\t\u3000", FILE, ())
+    assert checked.problems == (
+        error("prompt-blank-template", "blocks/p.liquid", "template must be a non-empty string"),
+    )
+
+
+def test_runtime_variables_draw_no_warning() -> None:
+    """today, now, agent, conversation, input and settings are given by every run."""
+    text = (
+        "{{ today }} {{ now }} {{ agent.name }} {{ agent.version }} {{ conversation.turn }} "
+        "{{ input.grievance.summary }} {{ settings['acme.style'].tone }} {{ nope }}"
+    )
+    checked = check_template(text, FILE, ())
+    assert [p.message.split(",")[0] for p in checked.problems] == ['the template reads "nope"']
 
 
 def test_deep_nesting_is_a_problem() -> None:

@@ -197,13 +197,14 @@ def test_auto_close_is_refused() -> None:
 
 
 def test_instructions_that_do_not_parse_as_liquid() -> None:
-    """Instructions that don't parse as Liquid name the template's line and column."""
+    """Instructions liquidjs doesn't parse name its message, line and column (each message
+    as the runtime oracle gives it)."""
     assert check(agents=[agent(instructions="Hi {{ name }}.\nNow {% if %}x{% endif %}")]) == (
         error(
             "agent-instructions-liquid",
             AGENT_FILE,
-            'instructions of agent "acme.drafter" do not parse as Liquid: missing expression '
-            "(line 2, column 8)",
+            'instructions of agent "acme.drafter" do not parse as the runtime parses them: '
+            'template isn\'t valid Liquid: invalid value expression: "", line:2, col:10',
             pointer="/instructions",
         ),
     )
@@ -211,11 +212,12 @@ def test_instructions_that_do_not_parse_as_liquid() -> None:
         error(
             "agent-instructions-liquid",
             AGENT_FILE,
-            'instructions of agent "acme.drafter" do not parse as Liquid: unexpected tag '
-            "'unknowntag' (line 1, column 4)",
+            'instructions of agent "acme.drafter" do not parse as the runtime parses them: '
+            'template isn\'t valid Liquid: tag "unknowntag" not found, line:1, col:1',
             pointer="/instructions",
         ),
     )
+    assert check(agents=[agent(instructions="{{ a b }} {% if not x %}{% endif %}")]) == ()
 
 
 def test_output_schema_must_be_valid() -> None:

@@ -365,3 +365,23 @@ def test_more_undefined_reads_only_within_the_time_allowed(
         'blocks/p.json: error[render-undefined]: /content/template: "a"'
     )
     assert err.splitlines()[-1] == "1 error, 0 warnings in 1 file"
+
+
+def test_a_template_only_the_runtime_reads_is_a_render_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """liquidjs publishes `{{ a b }}` (the runtime oracle says so), python-liquid can't read
+    it: the render says why it stops instead of exiting with nothing said."""
+    from tests.oracle.runtime import liquidjs_parse
+
+    assert liquidjs_parse("Hi {{ a b }}") is None
+    root = _pack(tmp_path, {"blocks/p.json": _prompt("Hi {{ a b }}")})
+    assert _render(capsys, root) == (
+        1,
+        "",
+        _one(
+            "blocks/p.json: error[render-error]: /content/template: the runtime accepts this "
+            "template, but this render can't read it: expected end of expression, found word "
+            "(template line 1, column 9)"
+        ),
+    )

@@ -1,4 +1,8 @@
-"""The tags liquidjs parses, and its grammar where it differs from Shopify's Liquid."""
+"""The tags liquidjs parses, for python-liquid's reading of a template (its analysis, a render).
+
+liquidjs has no `doc` and no `ifchanged` tag (its `tags` table; `parse.py` mirrors it). Whether
+a publish accepts a template is `parse.py`'s verdict, not python-liquid's.
+"""
 
 from __future__ import annotations
 
@@ -12,11 +16,9 @@ from liquid.builtin import (
     content,
     cycle_tag,
     decrement_tag,
-    doc_tag,
     echo_tag,
     for_tag,
     if_tag,
-    ifchanged_tag,
     illegal,
     include_tag,
     increment_tag,
@@ -54,6 +56,4 @@ def register_tags(env: Environment) -> None:
     env.add_tag(liquid_tag.LiquidTag)
     env.add_tag(include_tag.IncludeTag)
     env.add_tag(render_tag.RenderTag)
-    env.add_tag(ifchanged_tag.IfChangedTag)
     env.add_tag(inline_comment_tag.InlineCommentTag)
-    env.add_tag(doc_tag.DocTag)

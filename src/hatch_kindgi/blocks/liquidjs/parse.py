@@ -1,0 +1,935 @@
+"""Whether a publish accepts a template: liquidjs 10's `new Liquid().parse(template)`, in Python.
+
+The runtime refuses a prompt block whose template is blank after JavaScript's `trim()`
+("template must be a non-empty string") or whose `new Liquid().parse(template)` throws
+("template isn't valid Liquid: <liquidjs's message>"); kindgi/kindgi-sdk
+`packages/agents/src/blocks.ts`. This module walks a template as liquidjs's tokenizer and
+parser do with their default options (`dist/liquid.node.js` of the npm package pinned in
+`tests/oracle/runtime/package.json`: `Tokenizer`, `Parser`, `ParseStream` and the constructors
+of the tags in its `tags` table) and throws where they throw, with their message and position.
+
+It decides the verdict only: it builds no tree. Where liquidjs is more lenient than Shopify's
+Liquid (`{{ a b }}`, `{% when %}` with no value, `{% if not x %}`), it accepts; where it is
+stricter (no `doc` or `ifchanged` tag, a second `{% else %}`, nested comments,
+`{%- endraw -%}`), it refuses. Positions are counted in UTF-16 code units as JavaScript counts
+them. The tests compare the verdict and the message with liquidjs's own
+(`tests/oracle/runtime.py`: the golden-liquid suite and a corpus of realistic prompts).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import struct
+import sys
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from hatch_kindgi.blocks.javascript import JS_WHITESPACE, blank_in_javascript
+
+__all__ = ["BLANK_TEMPLATE", "TAGS", "PublishError", "publish_error"]
+
+BLANK_TEMPLATE = "template must be a non-empty string"
+"""The runtime's words for a template that is empty after JavaScript's `trim()`."""
+
+# liquidjs's character classes (its generated TYPES table): word characters are ASCII letters,
+# digits, `_`, `?` and `-`, and every character from U+0080 but its blanks and curly quotes.
+_ASCII_WORD = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_?-")
+_WIDE_BLANKS = frozenset((160, 5760, 6158, *range(8192, 8203), 8232, 8233, 8239, 8287, 12288))
+_WIDE_PUNCTUATION = frozenset((8220, 8221))
+
+
+def _longest_first(words: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile("|".join(map(re.escape, sorted(words, key=len, reverse=True))))
+
+
+_OPERATORS = _longest_first(("==", "!=", ">", "<", ">=", "<=", "contains", "not", "and", "or"))
+_LITERALS = _longest_first(("true", "false", "nil", "null", "empty", "blank"))
+
+_JS_SPACE = re.escape(JS_WHITESPACE)
+_INLINE_COMMENT_LINE = re.compile(f"\n[{_JS_SPACE}]*[^#{_JS_SPACE}]")
+
+
+def _class(codes: frozenset[int]) -> str:
+    """A regular-expression character class body for every character from U+0080 up but
+    `codes` (liquidjs's word characters beyond ASCII)."""
+    ranges, start = [], 0x80
+    for code in sorted(codes):
+        if code > start:
+            ranges.append(f"{re.escape(chr(start))}-{re.escape(chr(code - 1))}")
+        start = code + 1
+    ranges.append(f"{re.escape(chr(start))}-{re.escape(chr(0x10FFFF))}")
+    return "".join(ranges)
+
+
+# The same classes as regular expressions, for the runs that matter for speed.
+_WORD_RUN = re.compile(f"[A-Za-z0-9_?\\-{_class(_WIDE_BLANKS | _WIDE_PUNCTUATION)}]+")
+_BLANK_RUN = re.compile(
+    "[\t\n\v\f\r " + "".join(re.escape(chr(code)) for code in sorted(_WIDE_BLANKS)) + "]+"
+)
+_BLANKS = frozenset("\t\n\v\f\r " + "".join(map(chr, _WIDE_BLANKS)))
+_DIGITS = frozenset("0123456789")
+_QUOTES = frozenset("'\"")
+_NUMBER_STARTS = frozenset("+-0123456789")
+_PATH = re.compile(f"{_WORD_RUN.pattern}(?:\\.{_WORD_RUN.pattern})*")
+_DELIMITER_START = re.compile("\\{[%{]")
+_OUTPUT_STOP = re.compile("['\"]|\\}\\}")
+_QUOTED_REST = {q: re.compile(f"(?:[^{q}\\\\]|\\\\[\\s\\S])*{q}") for q in "'\""}
+
+
+def _is_word(char: str) -> bool:
+    if not char:
+        return False
+    code = ord(char)
+    if code >= 128:
+        return code not in _WIDE_BLANKS and code not in _WIDE_PUNCTUATION
+    return char in _ASCII_WORD
+
+
+@dataclass(frozen=True)
+class PublishError:
+    """Why a publish refuses a template: the runtime's message, and where (an index into the
+    template's text, -1 when the message is for the template as a whole)."""
+
+    message: str
+    index: int
+
+
+class _Refused(Exception):
+    """liquidjs's LiquidError: a message with its `line:L, col:C`, and where."""
+
+    def __init__(self, message: str, index: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.index = index
+
+
+class _Thrown(Exception):
+    """Any other error a tag's constructor throws: `parseToken` puts the tag's place on it."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def _position(text: str, index: int) -> tuple[int, int]:
+    line = text.count("\n", 0, index) + 1
+    return line, index - (text.rfind("\n", 0, index) + 1) + 1
+
+
+_LONE_SURROGATE = re.compile(
+    "[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]"
+)
+
+
+def _stringify(value: str) -> str:
+    """JavaScript's `JSON.stringify` of a string (lone surrogates escaped as it does)."""
+    text = json.dumps(value, ensure_ascii=False)
+    return _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def _ellipsis(text: str, size: int) -> str:
+    return text[: size - 3] + "..." if len(text) > size else text
+
+
+class _Tokenizer:
+    """liquidjs's `Tokenizer` over `text[begin:end]` (positions are into the whole text)."""
+
+    __slots__ = ("n", "p", "raw_begin", "text")
+
+    def __init__(self, text: str, begin: int = 0, end: int | None = None) -> None:
+        self.text = text
+        self.p = begin
+        self.n = len(text) if end is None else end
+        self.raw_begin = -1
+
+    # reading characters
+    def char(self, index: int) -> str:
+        return self.text[index] if 0 <= index < len(self.text) else ""
+
+    def peek(self, ahead: int = 0) -> str:
+        return "" if self.p + ahead >= self.n else self.text[self.p + ahead]
+
+    def end(self) -> bool:
+        return self.p >= self.n
+
+    def read(self) -> str:
+        char = self.char(self.p)
+        self.p += 1
+        return char
+
+    def skip_blank(self) -> None:
+        if self.p < self.n and self.text[self.p] in _BLANKS:
+            run = _BLANK_RUN.match(self.text, self.p, self.n)
+            assert run is not None
+            self.p = run.end()
+
+    def rmatch(self, word: str) -> bool:
+        return all(self.char(self.p - 1 - i) == c for i, c in enumerate(reversed(word)))
+
+    def read_to(self, end: str) -> int:
+        """Past the first `end` that ends after p (it may begin before p), else -1 at the end."""
+        if self.p >= self.n:
+            return -1
+        found = self.text.find(end, max(self.p + 1 - len(end), 0), self.n)
+        if found == -1:
+            self.p = self.n
+            return -1
+        self.p = found + len(end)
+        return self.p
+
+    def error(self, message: str, index: int | None = None) -> _Refused:
+        at = self.p if index is None else index
+        line, column = _position(self.text, at)
+        return _Refused(f"{message}, line:{line}, col:{column}", at)
+
+    def check(self, condition: object, message: str | Callable[[], str]) -> None:
+        if not condition:
+            raise self.error(message() if callable(message) else message)
+
+    def snapshot(self, begin: int | None = None) -> str:
+        start = self.p if begin is None else begin
+        return _stringify(_ellipsis(self.text[start : self.n], 32))
+
+    # words and values
+    def read_identifier(self) -> str:
+        self.skip_blank()
+        run = _WORD_RUN.match(self.text, self.p, self.n) if self.p < self.n else None
+        if run is None:
+            return ""
+        self.p = run.end()
+        return run.group()
+
+    def read_tag_name(self) -> str:
+        self.skip_blank()
+        if self.char(self.p) == "#":
+            self.p += 1
+            return "#"
+        return self.read_identifier()
+
+    def _match_words(self, words: re.Pattern[str]) -> int:
+        """liquidjs's `matchTrie`: the end of the longest of `words` at p, -1 if none or if
+        it ends in a word character and a word character follows."""
+        found = words.match(self.text, self.p, self.n)
+        if found is None:
+            return -1
+        end = found.end()
+        if _is_word(found.group()[-1]) and end < self.n and _is_word(self.text[end]):
+            return -1
+        return end
+
+    def read_operator(self) -> bool:
+        self.skip_blank()
+        end = self._match_words(_OPERATORS)
+        if end == -1:
+            return False
+        self.p = end
+        return True
+
+    def read_literal(self) -> bool:
+        self.skip_blank()
+        end = self._match_words(_LITERALS)
+        if end == -1:
+            return False
+        self.p = end
+        return True
+
+    def read_quoted(self) -> tuple[int, int] | None:
+        self.skip_blank()
+        begin = self.p
+        if begin >= self.n or self.text[begin] not in "'\"":
+            return None
+        rest = _QUOTED_REST[self.text[begin]].match(self.text, begin + 1, self.n)
+        self.p = self.n if rest is None else rest.end()
+        return begin, self.p
+
+    def read_number(self) -> bool:
+        self.skip_blank()
+        decimal = digit = False
+        n = 1 if self.peek() in ("+", "-") else 0
+        if self.peek(n) not in _DIGITS:  # no digit before a dot or anything else: no number
+            return False
+        while self.p + n <= self.n:
+            if self.peek(n) in _DIGITS:
+                digit = True
+                n += 1
+            elif self.peek(n) == "." and self.peek(n + 1) != ".":
+                if decimal or not digit:
+                    return False
+                decimal = True
+                n += 1
+            else:
+                break
+        if digit and not _is_word(self.peek(n)):
+            self.p += n
+            return True
+        return False
+
+    def read_value(self) -> tuple[int, int] | None:
+        """A value's (begin, end), None when there is none (liquidjs's `readValue`)."""
+        self.skip_blank()
+        begin = self.p
+        first = self.text[begin] if begin < self.n else ""
+        # Literal words, quotes and numbers begin with different characters: at most one of
+        # liquidjs's readLiteral, readQuoted and readNumber can read here.
+        if first in _QUOTES:
+            found = self.read_quoted() is not None
+        elif first in _NUMBER_STARTS:
+            found = self.read_number()
+        else:
+            found = self.read_literal() or (first == "(" and self.read_group_or_range())
+        props = self.read_properties(not found)
+        return (begin, self.p) if found or props else None
+
+    def read_value_or_throw(self) -> tuple[int, int]:
+        value = self.read_value()
+        self.check(value, lambda: f"unexpected token {self.snapshot()}, value expected")
+        assert value is not None
+        return value
+
+    def read_properties(self, first: bool = True) -> int:
+        count = 0
+        if first:  # the common `a.b.c` at once (the caller skipped the blanks before it)
+            path = _PATH.match(self.text, self.p, self.n) if self.p < self.n else None
+            if path is not None:
+                self.p = path.end()
+                count = 1
+        while True:
+            if self.peek() == "[":
+                self.p += 1
+                self.read_value()
+                self.check(self.read_to("]") != -1, "[ not closed")
+                count += 1
+                continue
+            if first and not count and self.read_identifier():
+                count += 1
+                continue
+            if self.peek() == "." and self.peek(1) != ".":
+                self.p += 1
+                if not self.read_identifier():
+                    break
+                count += 1
+                continue
+            return count
+        return count
+
+    def read_group_or_range(self) -> bool:
+        self.skip_blank()
+        if self.peek() != "(":
+            return False
+        self.p += 1
+        self.read_value_or_throw()
+        self.skip_blank()
+        if self.peek() == "." and self.peek(1) == ".":
+            self.p += 2
+            self.read_value_or_throw()
+            self.skip_blank()
+            self.check(self.read() == ")", "invalid range syntax")
+            return True
+        raise self.error("invalid range syntax")
+
+    def read_expression(self) -> int:
+        """How many operators and operands it reads (liquidjs's `readExpressionTokens`)."""
+        count = 0
+        while self.p < self.n:
+            if self.read_operator() or self.read_value() is not None:
+                count += 1
+                continue
+            break
+        return count
+
+    def read_filtered_value(self) -> None:
+        valid = self.read_expression()
+        self.check(valid, lambda: f"invalid value expression: {self.snapshot()}")
+        while self.read_filter():
+            pass
+
+    def read_filter(self) -> bool:
+        self.skip_blank()
+        if self.end() or self.peek() in (")", ","):
+            return False
+        self.check(self.read() == "|", 'expected "|" before filter')
+        if not self.read_identifier():
+            self.check(self.end(), "expected filter name")
+            return False
+        self.skip_blank()
+        if self.peek() == ":":
+            while True:
+                self.p += 1
+                self.read_filter_arg()
+                self.skip_blank()
+                self.check(
+                    self.end() or self.peek() in (",", "|", ")"),
+                    lambda: f"unexpected character {self.snapshot()}",
+                )
+                if self.peek() != ",":
+                    break
+        elif not (self.peek() in ("|", ")", ",") or self.end()):
+            raise self.error('expected ":" after filter name')
+        return True
+
+    def read_filter_arg(self) -> None:
+        if self.read_value() is None:
+            return
+        self.skip_blank()
+        if self.peek() == ":":
+            self.p += 1
+            self.read_value()
+
+    def read_hashes(self) -> None:
+        while True:
+            self.skip_blank()
+            if self.peek() == ",":
+                self.p += 1
+            if not self.read_identifier():
+                return
+            self.skip_blank()
+            if self.peek() == ":":
+                self.p += 1
+                self.read_value()
+
+    def read_to_delimiter(self, delimiter: str) -> int:
+        self.skip_blank()
+        return self.read_to(delimiter)
+
+    def read_to_output_end(self) -> int:
+        """`readToDelimiter("}}", respectQuoted)`: quoted strings are stepped over whole."""
+        self.skip_blank()
+        while self.p < self.n:
+            stop = _OUTPUT_STOP.search(self.text, self.p, self.n)
+            if stop is None:
+                self.p = self.n
+                return -1
+            if stop.group() == "}}":
+                self.p = stop.end()
+                return self.p
+            self.p = stop.start()
+            self.read_quoted()
+        return -1
+
+    # top-level tokens
+    def read_top_level_tokens(self) -> deque[_Token]:
+        tokens: deque[_Token] = deque()
+        while self.p < self.n:
+            if self.raw_begin > -1:
+                tokens.append(self._read_endraw_or_raw_content())
+            elif self.text.startswith("{%", self.p):
+                tokens.append(self._read_tag_token())
+            elif self.text.startswith("{{", self.p):
+                tokens.append(self._read_output_token())
+            else:
+                begin = self.p
+                delimiter = _DELIMITER_START.search(self.text, self.p, self.n)
+                self.p = self.n if delimiter is None else delimiter.start()
+                tokens.append(_Token("html", begin, self.p))
+        return tokens
+
+    def _read_tag_token(self) -> _Tag:
+        begin = self.p
+        if self.read_to_delimiter("%}") == -1:
+            raise self.error(f"tag {self.snapshot(begin)} not closed", begin)
+        tag = _tag_token(self.text, begin, self.p, 2)
+        if tag.name == "raw":
+            self.raw_begin = begin
+        return tag
+
+    def _read_output_token(self) -> _Token:
+        begin = self.p
+        if self.read_to_output_end() == -1:
+            raise self.error(f"output {self.snapshot(begin)} not closed", begin)
+        return _Token("output", begin, self.p)
+
+    def _read_endraw_or_raw_content(self) -> _Token:
+        begin = self.p
+        left = self.read_to("{%") - 2
+        while self.p < self.n:
+            if self.read_identifier() != "endraw":
+                left = self.read_to("{%") - 2
+                continue
+            while self.p <= self.n:
+                if self.rmatch("%}"):
+                    if begin == left:
+                        self.raw_begin = -1
+                        return _tag_token(self.text, begin, self.p, 2)
+                    self.p = left
+                    return _Token("html", begin, left)
+                if self.rmatch("{%"):
+                    break
+                self.p += 1
+        raise self.error(f"raw {self.snapshot(self.raw_begin)} not closed", begin)
+
+    def read_liquid_tag_tokens(self) -> deque[_Token]:
+        tokens: deque[_Token] = deque()
+        while self.p < self.n:
+            self.skip_blank()
+            if self.end():
+                break
+            begin = self.p
+            self.read_to_delimiter("\n")
+            tokens.append(_tag_token(self.text, begin, self.p, 0, liquid_line=True))
+        return tokens
+
+
+class _Token:
+    __slots__ = ("begin", "end", "kind")
+
+    def __init__(self, kind: str, begin: int, end: int) -> None:
+        self.kind = kind  # "html", "output" or "tag"
+        self.begin = begin
+        self.end = end
+
+
+class _Tag(_Token):
+    __slots__ = ("args", "name", "tokenizer")
+
+    def __init__(
+        self, begin: int, end: int, name: str, *, args: str, tokenizer: _Tokenizer
+    ) -> None:
+        super().__init__("tag", begin, end)
+        self.name = name
+        self.args = args
+        self.tokenizer = tokenizer
+
+
+def _content_range(text: str, begin: int, end: int) -> tuple[int, int]:
+    """A delimited token's content, without its `-` markers and blanks (`DelimitedToken`)."""
+    left = begin + 1 if text[begin : begin + 1] == "-" else begin
+    right = end - 1 if end - 1 >= 0 and text[end - 1 : end] == "-" else end
+    while left < right and text[left] in _BLANKS:
+        left += 1
+    while right > left and text[right - 1] in _BLANKS:
+        right -= 1
+    return left, right
+
+
+def _tag_token(
+    text: str, begin: int, end: int, delimiter: int, *, liquid_line: bool = False
+) -> _Tag:
+    left, right = _content_range(text, begin + delimiter, end - delimiter)
+    tokenizer = _Tokenizer(text, left, right)
+    name = tokenizer.read_tag_name()
+    tokenizer.check(
+        name,
+        "illegal liquid tag syntax" if liquid_line else "illegal tag syntax, tag name expected",
+    )
+    tokenizer.skip_blank()
+    return _Tag(begin, end, name, args=text[tokenizer.p : right], tokenizer=tokenizer)
+
+
+_Handler = Callable[[_Tag], None]
+_Tokens = deque[_Token]
+
+
+class _Parser:
+    """liquidjs's `Parser` and the constructors of its tags, for their errors only."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def parse(self, text: str) -> None:
+        self.parse_tokens(_Tokenizer(text).read_top_level_tokens())
+
+    def parse_tokens(self, tokens: _Tokens) -> None:
+        while tokens:
+            self.parse_token(tokens.popleft(), tokens)
+
+    def parse_token(self, token: _Token, rest: _Tokens) -> None:
+        try:
+            if isinstance(token, _Tag):
+                construct = _TAGS.get(token.name)
+                if construct is None:
+                    raise _Thrown(f'tag "{token.name}" not found')
+                construct(self, token, rest)
+            elif token.kind == "output":
+                left, right = _content_range(self.text, token.begin + 2, token.end - 2)
+                _Tokenizer(self.text, left, right).read_filtered_value()
+        except _Thrown as thrown:
+            text = self.text
+            line, column = _position(text, token.begin)
+            raise _Refused(f"{thrown.message}, line:{line}, col:{column}", token.begin) from None
+
+    def stream(
+        self,
+        tag: _Tag,
+        rest: _Tokens,
+        handlers: dict[str, _Handler],
+        *,
+        start: Callable[[], None] | None = None,
+    ) -> None:
+        """liquidjs's `ParseStream`: `handlers` by tag name; a handler returning means go on,
+        `_Stop` ends the block; the tokens running out is `tag ... not closed`."""
+        if start is not None:
+            start()
+        while rest:
+            token = rest.popleft()
+            if isinstance(token, _Tag) and token.name in handlers:
+                try:
+                    handlers[token.name](token)
+                except _Stop:
+                    return
+                continue
+            self.parse_token(token, rest)
+        raise _Thrown(f"tag {self.text[tag.begin : tag.end]} not closed")
+
+    def until(self, tag: _Tag, rest: _Tokens, end: str, *, parse: bool = True) -> None:
+        """Tokens up to `{% <end> %}`, each parsed (or skipped); `not closed` if none."""
+        while rest:
+            token = rest.popleft()
+            if isinstance(token, _Tag) and token.name == end:
+                return
+            if parse:
+                self.parse_token(token, rest)
+        raise _Thrown(f"tag {tag.tokenizer.text[tag.begin : tag.end]} not closed")
+
+    def file_path(self, tokenizer: _Tokenizer) -> None:
+        """liquidjs's `parseFilePath` (dynamic partials): a quoted name is parsed as a template."""
+        value = tokenizer.read_value()
+        tokenizer.check(value, "illegal file path")
+        assert value is not None
+        if _is_quoted_only(tokenizer, value):
+            name = _string_literal(tokenizer.text[value[0] : value[1]])
+            try:
+                _Parser(name).parse(name)
+            except _Refused as refused:  # its place is in the name: point at the name
+                raise _Refused(refused.message, value[0]) from None
+
+
+class _Stop(Exception):
+    """A block's end tag: the stream stops."""
+
+
+def _is_quoted_only(tokenizer: _Tokenizer, value: tuple[int, int]) -> bool:
+    """Whether the value read is one quoted string (no property after it)."""
+    probe = _Tokenizer(tokenizer.text, value[0], value[1])
+    quoted = probe.read_quoted()
+    return quoted is not None and quoted[1] == value[1]
+
+
+def _string_literal(text: str) -> str:
+    """liquidjs's `parseStringLiteral`: a quoted token's content with its escapes."""
+    escapes = {"b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t", "v": "\v"}
+    out: list[str] = []
+    i = 1
+    while i < len(text) - 1:
+        char = text[i]
+        if char != "\\":
+            out.append(char)
+            i += 1
+            continue
+        following = text[i + 1] if i + 1 < len(text) else ""
+        if following in escapes and following:
+            out.append(escapes[following])
+            i += 2
+        elif following == "u":
+            value, j = 0, i + 2
+            while j <= i + 5 and j < len(text) and text[j] in "0123456789abcdefABCDEF":
+                value = value * 16 + int(text[j], 16)
+                j += 1
+            out.append(chr(value))
+            i = j
+        elif following not in "01234567" or not following:
+            out.append(following)
+            i += 2
+        else:
+            value, j = 0, i + 1
+            while j <= i + 3 and j < len(text) and text[j] in "01234567":
+                value = value * 8 + int(text[j])
+                j += 1
+            out.append(chr(value))
+            i = j
+    return "".join(out)
+
+
+# The tags (liquidjs's `tags` table): each checks what its constructor checks.
+
+
+def _assign(parser: _Parser, tag: _Tag, rest: _Tokens) -> None:
+    tokenizer = tag.tokenizer
+    tokenizer.check(tokenizer.read_identifier(), "expected variable name")
+    tokenizer.skip_blank()
+    tokenizer.check(tokenizer.peek() == "=", 'expected "="')
+    tokenizer.p += 1
+    tokenizer.read_filtered_value()
+
+
+def _not_empty(args: str) -> None:
+    if args:
+        raise _Thrown(f"unexpected {_stringify(args)}")
+
+
+def _stop(tag: _Tag) -> None:
+    raise _Stop
+
+
+def _for(parser: _Parser, tag: _Tag, rest: _Tokens) -> None:
+    tokenizer = tag.tokenizer
+    variable = tokenizer.read_identifier()
+    keyword = tokenizer.read_identifier()
+    collection = tokenizer.read_value()
+    if not variable or keyword != "in" or collection is None:
+        raise _Thrown(f"illegal tag: {tokenizer.text[tag.begin : tag.end]}")
+    tokenizer.read_hashes()
+
+    def end(token: _Tag) -> None:
+        _not_empty(token.args)
+        raise _Stop
+
+    parser.stream(tag, rest, {"else": lambda token: _not_empty(token.args), "endfor": end})
+
+
+def _capture(parser: _Parser, tag: _Tag, rest: _Tokens) -> None:
+    tokenizer = tag.tokenizer
+    if not tokenizer.read_identifier() and tokenizer.read_quoted() is None:
+        raise tokenizer.error("invalid capture name")
+    parser.until(tag, rest, "endcapture")
+
+
+def _case(parser: _Parser, tag: _Tag, rest: _Tokens) -> None:
+    tag.tokenizer.read_filtered_value()
+    state = {"else": 0}
+
+    def when(token: _Tag) -> None:
+        if state["else"]:
+            return
+        tokenizer = token.tokenizer
+        while not tokenizer.end():
+            tokenizer.read_value_or_throw()
+            tokenizer.skip_blank()
+            tokenizer.read_to("," if tokenizer.peek() == "," else "or")
+
+    def otherwise(token: _Tag) -> None:
+        state["else"] += 1
+
+    parser.stream(tag, rest, {"when": when, "else": otherwise, "endcase": _stop})
+
+
+def _comment(parser: _Parser, tag: _Tag, rest: _Tokens) -> None:
+    parser.until(tag, rest, "endcomment", parse=False)
+
+
+def _render(parser: _Parser, tag: _Tag, rest: _Tokens) -> None:
+    tokenizer = tag.tokenizer
+    parser.file_path(tokenizer)
+    while not tokenizer.end():
+        tokenizer.skip_blank()
+        begin = tokenizer.p
+        keyword = tokenizer.read_identifier()
+        if keyword in ("with", "for"):
+            tokenizer.skip_blank()
+            if tokenizer.peek() != ":" and tokenizer.read_value() is not None:
+                before_as = tokenizer.p
+                if tokenizer.read_identifier() == "as":
+                    tokenizer.read_identifier()
+                else:
+                    tokenizer.p = before_as
+                tokenizer.skip_blank()
+                if tokenizer.peek() == ",":
+                    tokenizer.p += 1
+                continue
+        tokenizer.p = begin
+        break
+    tokenizer.read_hashes()
+
+
+def _include(parser: _Parser, tag: _Tag, rest: _Tokens) -> None:
+    tokenizer = tag.tokenizer
+    parser.file_path(tokenizer)
+    begin = tokenizer.p
+    if tokenizer.read_identifier() == "with":
+        tokenizer.skip_blank()
+        if tokenizer.peek() != ":":
+            tokenizer.read_value()
+        else:
+            tokenizer.p = begin
+    else:
+        tokenizer.p = begin
+    tokenizer.read_hashes()
+
+
+def _counter(parser: _Parser, tag: _Tag, rest: _Tokens) -> None:
+    tag.tokenizer.read_identifier()
+
+
+def _cycle(parser: _Parser, tag: _Tag, rest: _Tokens) -> None:
+    tokenizer = tag.tokenizer
+    begin = tokenizer.p
+    group = tokenizer.read_value()
+    tokenizer.skip_blank()
+    if group is not None:
+        if tokenizer.peek() == ":":
+            tokenizer.p += 1
+        else:
+            tokenizer.p = begin
+    candidates = 0
+    while not tokenizer.end():
+        tokenizer.read_filtered_value()
+        candidates += 1
+        tokenizer.read_to(",")
+    text = tokenizer.text[tag.begin : tag.end]
+    tokenizer.check(candidates, lambda: f'empty candidates: "{text}"')
+
+
+def _if(parser: _Parser, tag: _Tag, rest: _Tokens) -> None:
+    state = {"else": False}
+
+    def elsif(token: _Tag) -> None:
+        if state["else"]:
+            raise _Thrown("unexpected elsif after else")
+        token.tokenizer.read_filtered_value()
+
+    def otherwise(token: _Tag) -> None:
+        _not_empty(token.args)
+        if state["else"]:
+            raise _Thrown("duplicated else")
+        state["else"] = True
+
+    def end(token: _Tag) -> None:
+        _not_empty(token.args)
+        raise _Stop
+
+    parser.stream(
+        tag,
+        rest,
+        {"elsif": elsif, "else": otherwise, "endif": end},
+        start=tag.tokenizer.read_filtered_value,
+    )
+
+
+def _layout(parser: _Parser, tag: _Tag, rest: _Tokens) -> None:
+    parser.file_path(tag.tokenizer)
+    tag.tokenizer.read_hashes()
+    parser.parse_tokens(rest)
+
+
+def _block(parser: _Parser, tag: _Tag, rest: _Tokens) -> None:
+    parser.until(tag, rest, "endblock")
+
+
+def _raw(parser: _Parser, tag: _Tag, rest: _Tokens) -> None:
+    parser.until(tag, rest, "endraw", parse=False)
+
+
+def _tablerow(parser: _Parser, tag: _Tag, rest: _Tokens) -> None:
+    tokenizer = tag.tokenizer
+    tokenizer.read_identifier()
+    tokenizer.skip_blank()
+    keyword = tokenizer.read_identifier()
+    collection = tokenizer.read_value()
+    if keyword != "in" or collection is None:
+        raise _Thrown(f"illegal tag: {tokenizer.text[tag.begin : tag.end]}")
+    tokenizer.read_hashes()
+    parser.stream(tag, rest, {"endtablerow": _stop})
+
+
+def _unless(parser: _Parser, tag: _Tag, rest: _Tokens) -> None:
+    state = {"else": 0}
+
+    def elsif(token: _Tag) -> None:
+        if not state["else"]:
+            token.tokenizer.read_filtered_value()
+
+    def otherwise(token: _Tag) -> None:
+        state["else"] += 1
+
+    parser.stream(
+        tag,
+        rest,
+        {"elsif": elsif, "else": otherwise, "endunless": _stop},
+        start=tag.tokenizer.read_filtered_value,
+    )
+
+
+def _nothing(parser: _Parser, tag: _Tag, rest: _Tokens) -> None:
+    return
+
+
+def _echo(parser: _Parser, tag: _Tag, rest: _Tokens) -> None:
+    tag.tokenizer.skip_blank()
+    if not tag.tokenizer.end():
+        tag.tokenizer.read_filtered_value()
+
+
+def _liquid(parser: _Parser, tag: _Tag, rest: _Tokens) -> None:
+    parser.parse_tokens(tag.tokenizer.read_liquid_tag_tokens())
+
+
+def _inline_comment(parser: _Parser, tag: _Tag, rest: _Tokens) -> None:
+    if _INLINE_COMMENT_LINE.search(tag.args):
+        raise _Thrown("every line of an inline comment must start with a '#' character")
+
+
+_TAGS: dict[str, Callable[[_Parser, _Tag, _Tokens], None]] = {
+    "assign": _assign,
+    "for": _for,
+    "capture": _capture,
+    "case": _case,
+    "comment": _comment,
+    "include": _include,
+    "render": _render,
+    "decrement": _counter,
+    "increment": _counter,
+    "cycle": _cycle,
+    "if": _if,
+    "layout": _layout,
+    "block": _block,
+    "raw": _raw,
+    "tablerow": _tablerow,
+    "unless": _unless,
+    "break": _nothing,
+    "continue": _nothing,
+    "echo": _echo,
+    "liquid": _liquid,
+    "#": _inline_comment,
+}
+TAGS = frozenset(_TAGS)
+"""The tags liquidjs knows (`#` is the inline comment)."""
+
+
+_DEPTH = 12_000
+"""The recursion limit while parsing (Python 3.11 and later): about 2,500 nested blocks."""
+_ASTRAL = re.compile("[\U00010000-\U0010ffff]")
+
+
+def _utf16(text: str) -> str:
+    """`text` with each character beyond the BMP as its two surrogates, so that indices count
+    UTF-16 code units as JavaScript's do."""
+    if _ASTRAL.search(text) is None:
+        return text
+    units = text.encode("utf-16-le", "surrogatepass")
+    return "".join(map(chr, struct.unpack(f"<{len(units) // 2}H", units)))
+
+
+def publish_error(template: str) -> PublishError | None:
+    """None when a publish accepts `template`, else the runtime's message and where."""
+    if blank_in_javascript(template):
+        return PublishError(BLANK_TEMPLATE, -1)
+    text = _utf16(template)
+    limit = sys.getrecursionlimit()
+    try:
+        if sys.version_info >= (3, 11) and limit < _DEPTH:
+            # liquidjs parses a few thousand nested blocks; from 3.11 Python calls Python
+            # without C recursion, so the deeper limit is safe (below it, the default stays).
+            sys.setrecursionlimit(_DEPTH)
+        _Parser(text).parse(text)
+    except _Refused as refused:
+        message = f"template isn't valid Liquid: {refused.message}"
+        return PublishError(_from_utf16(message), _python_index(text, refused.index))
+    except RecursionError:
+        return PublishError("template isn't valid Liquid: it nests too deeply to parse", -1)
+    finally:
+        sys.setrecursionlimit(limit)
+    return None
+
+
+def _from_utf16(text: str) -> str:
+    """Surrogate pairs joined again; a lone surrogate (a cut pair) becomes U+FFFD."""
+    joined = text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")
+    return re.sub("[\ud800-\udfff]", "\ufffd", joined)
+
+
+def _python_index(text: str, index: int) -> int:
+    """The index in the Python string of UTF-16 index `index` of `text`."""
+    if index < 0:
+        return -1
+    return len(_from_utf16(text[:index]))
