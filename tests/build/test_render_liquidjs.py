@@ -379,16 +379,6 @@ PROMPTS: list[tuple[str, str, list[dict[str, Any]], dict[str, str], str | None]]
 ]
 
 
-GRAMMAR = {
-    # python-liquid reads `.limit` as its for-loop keyword and refuses the template; liquidjs
-    # reads the key. liquidjs's grammar is issue 20's first half (`blocks/liquidjs/tags.py`):
-    # strict, so this fails once that lands, and the mark is to go.
-    "settings-key-limit": pytest.mark.xfail(
-        strict=True, reason="liquidjs's grammar for a key named limit: blocks/liquidjs/tags.py"
-    ),
-}
-
-
 def _typed(value: str, kind: str) -> Any:
     if kind == NUM:
         return json.loads(value)
@@ -450,7 +440,7 @@ def test_corpus_is_large_enough() -> None:
 
 @pytest.mark.parametrize(
     "case",
-    [pytest.param(case, id=case[0], marks=GRAMMAR.get(case[0], ())) for case in PROMPTS],
+    [pytest.param(case, id=case[0]) for case in PROMPTS],
 )
 def test_render_prints_what_a_run_prints(
     pack: Path, case: tuple[str, str, list[dict[str, Any]], dict[str, str], str | None]

@@ -322,3 +322,38 @@ def test_every_filter_on_random_parameter_values() -> None:
             if theirs != ours:
                 differ.append((template, data, theirs, ours))
     assert differ == []
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        "limit",
+        "offset",
+        "reversed",
+        "cols",
+        "with",
+        "and",
+        "or",
+        "contains",
+        "in",
+        "true",
+        "false",
+        "nil",
+        "null",
+        "empty",
+        "blank",
+        "if",
+        "else",
+        "for",
+        "as",
+        "required",
+        "continue",
+        "not",
+    ],
+)
+def test_a_keyword_after_a_dot_is_a_key_as_liquidjs_reads_it(key: str) -> None:
+    """`settings["acme.x"].limit` and its kin read the key, as a run does."""
+    require_runtime()
+    template = f'{{{{ settings["acme.x"].{key} }}}}|{{{{ s.{key} | append: "!" }}}}'
+    data = {"settings": {"acme.x": {key: 7}}, "s": {key: "v"}}
+    assert ENVIRONMENT.from_string(template).render(**data) == liquidjs_render(template, data)[1]

@@ -14,7 +14,7 @@ from liquid import Environment
 
 from hatch_kindgi.blocks.liquidjs.filters import register_filters
 from hatch_kindgi.blocks.liquidjs.output import register_output
-from hatch_kindgi.blocks.liquidjs.tags import register_tags
+from hatch_kindgi.blocks.liquidjs.tags import read_keys_after_dots, register_tags
 
 __all__ = ["LiquidJS"]
 
@@ -29,3 +29,6 @@ class LiquidJS(Environment):
         register_tags(self)
         register_filters(self)
         register_output(self)
+
+
+read_keys_after_dots(LiquidJS)

@@ -29,9 +29,13 @@ from liquid.builtin import (
     tablerow_tag,
     unless_tag,
 )
+from liquid.builtin.expressions import _tokenize as _expression_tokens
+from liquid.builtin.expressions.path import Path
+from liquid.token import TOKEN_DOT, TOKEN_WORD, Token
 
 if TYPE_CHECKING:
     from liquid import Environment
+    from liquid.stream import TokenStream
 
 
 def register_tags(env: Environment) -> None:
@@ -57,3 +61,38 @@ def register_tags(env: Environment) -> None:
     env.add_tag(include_tag.IncludeTag)
     env.add_tag(render_tag.RenderTag)
     env.add_tag(inline_comment_tag.InlineCommentTag)
+
+
+def _keys_after_dots(tokens: TokenStream) -> None:
+    """Read a keyword that follows a dot as a property name, as liquidjs does.
+
+    python-liquid lexes `limit`, `offset`, `reversed`, `cols`, `with`, `and`, `contains`,
+    `empty`, … as keywords wherever they stand, so `settings["acme.x"].limit` fails its parse;
+    liquidjs reads any word after a dot as a key. A dot only ever stands inside a path (a
+    range is `..`, a float is one token), so a keyword right after one is always a key."""
+    items = tokens.tokens
+    for index in range(max(tokens.pos, 1), len(items)):
+        token = items[index]
+        if token.kind in _KEYWORDS and items[index - 1].kind == TOKEN_DOT:
+            items[index] = Token(TOKEN_WORD, token.value, token.start_index, token.source)
+
+
+def _path_parse(env: Environment, tokens: TokenStream) -> Path:
+    if isinstance(env, _LIQUIDJS_ENVIRONMENTS):
+        _keys_after_dots(tokens)
+    return _PYTHON_LIQUID_PATH_PARSE(env, tokens)
+
+
+_KEYWORDS = frozenset(getattr(_expression_tokens, "_keywords", ()))
+_LIQUIDJS_ENVIRONMENTS: tuple[type, ...] = ()
+_PYTHON_LIQUID_PATH_PARSE = Path.parse
+
+
+def read_keys_after_dots(environment_class: type) -> None:
+    """Make paths parsed by `environment_class` (and only by it) read a keyword after a dot
+    as a key. python-liquid offers no hook for its path grammar, so its `Path.parse` is
+    wrapped once; every other environment parses exactly as before."""
+    global _LIQUIDJS_ENVIRONMENTS  # noqa: PLW0603
+    if environment_class not in _LIQUIDJS_ENVIRONMENTS:
+        _LIQUIDJS_ENVIRONMENTS = (*_LIQUIDJS_ENVIRONMENTS, environment_class)
+    Path.parse = staticmethod(_path_parse)  # type: ignore[method-assign, assignment]
