@@ -41,6 +41,9 @@ class IndexerJob:
     artifact_version: str
     published_at: str
     timeout: float
+    import_roots: tuple[str, ...] = ()
+    """Folders the project's wheel ships packages from (absolute), first on the child's
+    `sys.path`: the app a pack lives in imports as if installed."""
 
 
 @dataclass(frozen=True)
@@ -70,6 +73,7 @@ def run_indexer(job: IndexerJob, work: Path, config: Path | None) -> IndexerRun:
                 "result": str(result),
                 "artifactVersion": job.artifact_version,
                 "publishedAt": job.published_at,
+                "importRoots": list(job.import_roots),
             }
         ),
         encoding="utf-8",

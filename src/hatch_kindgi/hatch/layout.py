@@ -1,21 +1,26 @@
 """The wheel's layout: which file goes where under `<package>/`, from a pipeline result.
 
-Takes the result, the pack root as the build left it (other build hooks included) and the
-patterns of the files other hooks or the project declare as artifacts; gives every archive path
-with the pack file it copies or the bytes the hook writes. Pure, apart from reading the tree.
+Takes the result, the pack root as the build left it (other build hooks included), the
+patterns of the files other hooks or the project declare as artifacts, and what the project's
+own wheel ships (a pack inside an app); gives every archive path with the pack file it copies
+or the bytes the hook writes, and the problems of the paths the project already fills. Pure,
+apart from reading the tree.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
 import pathspec
 
 from hatch_kindgi.config.stage import package_folder
+from hatch_kindgi.discover.shipped import NOTHING, ProjectWheel
 from hatch_kindgi.discover.stage import code_folder_globs, discover
 from hatch_kindgi.index.stage import INDEX_FILE
+from hatch_kindgi.report.problems import Problem, error
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -28,7 +33,8 @@ INIT_FILE = "__init__.py"
 INIT_TEXT = (
     b"# A Kindgi pack: index.json beside this file is its index (written by hatch-kindgi).\n"
 )
-"""The `<package>/__init__.py` every pack wheel gets, unless the pack ships its own there.
+"""The `<package>/__init__.py` every pack wheel gets, unless the pack or the project (an app
+the pack lives in) ships its own there.
 
 It makes `<package>` a regular package, with a Python module, so the standard wheel linters
 pass (check-wheel-contents W010 fails a folder without one) and `importlib.resources` finds the
@@ -43,10 +49,16 @@ class WheelLayout:
 
     copied: Mapping[str, str]
     written: Mapping[str, bytes]
+    problems: tuple[Problem, ...] = ()
+    """Paths the project's own wheel already fills: the build fails on them."""
 
 
 def wheel_layout(
-    root: Path, result: PipelineResult, index: bytes, artifacts: Sequence[str] = ()
+    root: Path,
+    result: PipelineResult,
+    index: bytes,
+    artifacts: Sequence[str] = (),
+    project: ProjectWheel = NOTHING,
 ) -> WheelLayout:
     """Where `index`, `INIT_TEXT` and the pack's files go in the wheel of `result` (a
     successful run).
@@ -55,6 +67,12 @@ def wheel_layout(
     artifact pattern (hatchling's `artifacts`, as hatch-vcs's `version-file` adds) is the
     pack's own: it goes under `<package>/` at its pack-relative path, never at the wheel's top
     level, whichever hook wrote it and whenever.
+
+    `project` is what the project's wheel ships without this hook (an app the pack lives in):
+    none of it is replaced. The `__init__.py` is only written where the project has none; a
+    pack file or the index on a path the project fills is a `wheel-path-taken` problem naming
+    both, and so is a pack file at whose own path the project ships a file (hatchling leaves
+    that out once the pack's file is added).
     """
     if result.package is None:
         raise ValueError("a pipeline result without a package has no wheel layout")
@@ -62,9 +80,58 @@ def wheel_layout(
     sources = {*result.python_files, *_claimed_artifacts(root, result, artifacts)}
     copied = {f"{folder}/{path}": path for path in sources}
     written = {f"{folder}/{INDEX_FILE}": index}
-    if f"{folder}/{INIT_FILE}" not in copied:
-        written[f"{folder}/{INIT_FILE}"] = INIT_TEXT
-    return WheelLayout(dict(sorted(copied.items())), dict(sorted(written.items())))
+    init = f"{folder}/{INIT_FILE}"
+    if init not in copied and init not in project.files:
+        written[init] = INIT_TEXT
+    problems = _taken(project, copied, written)
+    return WheelLayout(dict(sorted(copied.items())), dict(sorted(written.items())), problems)
+
+
+def _taken(
+    project: ProjectWheel, copied: Mapping[str, str], written: Mapping[str, bytes]
+) -> tuple[Problem, ...]:
+    """The paths of the layout the project's own wheel fills, each named with both sources."""
+    problems: list[Problem] = []
+    for target, source in sorted(copied.items()):
+        own = project.files.get(target)
+        if own is not None:
+            problems.append(
+                error(
+                    "wheel-path-taken",
+                    source,
+                    f"the pack's file goes to {target} in the wheel, where the project already "
+                    f"ships {own}; hatch-kindgi never replaces a file the project ships: move or "
+                    "rename one of them, or set the hook option `package`",
+                )
+            )
+            continue
+        # Hatchling leaves out whatever the project ships at a forced file's own path.
+        hidden = project.distribution_path(source)
+        own = project.files.get(hidden)
+        if own is not None:
+            problems.append(
+                error(
+                    "wheel-path-taken",
+                    source,
+                    f"the project's wheel ships {own} at {hidden}; with the pack's file added "
+                    f"(at {target}), hatchling would leave that out: keep the pack's code out "
+                    "of the project's packages, or their paths apart",
+                )
+            )
+    for target in sorted(written):
+        own = project.files.get(target)
+        if own is not None:
+            problems.append(
+                error(
+                    "wheel-path-taken",
+                    own,
+                    f"the project ships this file at {target}, where the wheel gets the pack's "
+                    f"{PurePosixPath(target).name} (written by hatch-kindgi); hatch-kindgi never "
+                    "replaces a file the project ships: rename it, or set the hook option "
+                    "`package`",
+                )
+            )
+    return tuple(problems)
 
 
 def _claimed_artifacts(

@@ -78,6 +78,7 @@ def pack_code(
 
     def index() -> CodeOutcome:
         from hatch_kindgi.code.stage import index_code
+        from hatch_kindgi.discover.shipped import import_roots, project_wheel
 
         return index_code(
             root,
@@ -86,6 +87,8 @@ def pack_code(
             published_at=pins.published_at,
             timeout=timeout,
             runner=runner,
+            # The app a pack lives in: its packages import as hatchling's wheel ships them.
+            import_roots=import_roots(project_wheel(root)),
         )
 
     return index() if cache is None else cache.code(root, modules, pins, timeout, index)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from hatch_kindgi.config.stage import DEFAULT_DISCOVERY, HookOptions, PackConfig
+from hatch_kindgi.discover.shipped import ProjectWheel
 from hatch_kindgi.hatch.layout import wheel_layout
 from hatch_kindgi.pipeline import PipelineResult
 
@@ -81,3 +82,59 @@ def test_dotted_package_is_nested_folders_without_a_namespace_init(tmp_path: Pat
         "acme/ledger/index.json",
         "acme/ledger/tools/ledger.py",
     ]
+
+
+# An app the pack lives in (`kindgi init` in an existing app): what its own wheel ships.
+APP = ProjectWheel(
+    {
+        "acme_app/__init__.py": "src/acme_app/__init__.py",
+        "acme_app/text.py": "src/acme_app/text.py",
+    },
+    lambda path: path.removeprefix("src/"),
+)
+APP_CODE = ("kindgi/tools/shout.py",)
+
+
+def test_the_apps_own_init_module_is_never_replaced(tmp_path: Path) -> None:
+    """Where the project ships `<package>/__init__.py` the hook writes none; the pack's code
+    and index go beside the app's modules, and nothing is a problem."""
+    layout = wheel_layout(tmp_path, _result("acme_app", APP_CODE), INDEX, (), APP)
+    assert sorted(layout.written) == ["acme_app/index.json"]
+    assert dict(layout.copied) == {"acme_app/kindgi/tools/shout.py": "kindgi/tools/shout.py"}
+    assert layout.problems == ()
+
+
+def test_a_pack_file_on_a_path_the_project_fills_names_both(tmp_path: Path) -> None:
+    """A pack file landing where the project ships a file is a `wheel-path-taken` error on
+    the pack file naming the project's file; the index likewise, on the project's file."""
+    project = ProjectWheel(
+        {
+            **APP.files,
+            "acme_app/kindgi/tools/shout.py": "src/acme_app/kindgi/tools/shout.py",
+            "acme_app/index.json": "src/acme_app/index.json",
+        },
+        APP.distribution_path,
+    )
+    layout = wheel_layout(tmp_path, _result("acme_app", APP_CODE), INDEX, (), project)
+    assert [(p.code, p.file) for p in layout.problems] == [
+        ("wheel-path-taken", "kindgi/tools/shout.py"),
+        ("wheel-path-taken", "src/acme_app/index.json"),
+    ]
+    code, index = layout.problems
+    assert "acme_app/kindgi/tools/shout.py" in code.message
+    assert "src/acme_app/kindgi/tools/shout.py" in code.message
+    assert "acme_app/index.json" in index.message
+    assert "index.json (written by hatch-kindgi)" in index.message
+
+
+def test_a_project_file_a_pack_file_would_hide_is_a_problem(tmp_path: Path) -> None:
+    """Hatchling leaves out what the project ships at a forced file's own path: a project
+    that ships the pack's folder itself (`only-include = ["kindgi"]`) would lose it."""
+    project = ProjectWheel(
+        {**APP.files, "kindgi/tools/shout.py": "kindgi/tools/shout.py"}, APP.distribution_path
+    )
+    layout = wheel_layout(tmp_path, _result("acme_app", APP_CODE), INDEX, (), project)
+    assert [(p.code, p.file) for p in layout.problems] == [
+        ("wheel-path-taken", "kindgi/tools/shout.py")
+    ]
+    assert "ships kindgi/tools/shout.py at kindgi/tools/shout.py" in layout.problems[0].message

@@ -1,0 +1,105 @@
+"""What the project's own wheel ships (hatchling's selection), and the folders it imports from.
+
+The expected files are written by hand from hatchling's documented selection rules
+(https://hatch.pypa.io/latest/plugins/builder/wheel/); the build tests compare with real
+hatchling wheels (`tests/build/test_app_packs.py`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hatch_kindgi.discover.shipped import NOTHING, import_roots, project_wheel
+
+PROJECT = '[project]\nname = "acme-app"\nversion = "1.0.0"\n'
+
+
+def _app(root: Path, pyproject: str, *paths: str) -> Path:
+    root.mkdir(exist_ok=True)
+    (root / "pyproject.toml").write_text(PROJECT + pyproject, "utf-8")
+    for path in (*paths, "kindgi/tools/shout.py", "README.md"):
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_text("", "utf-8")
+    return root
+
+
+def test_flat_layout_ships_from_the_root(tmp_path: Path) -> None:
+    """`packages = ["acme_app"]`: the package at its own path, imported from the root."""
+    root = _app(
+        tmp_path,
+        '[tool.hatch.build.targets.wheel]\npackages = ["acme_app"]\n',
+        "acme_app/__init__.py",
+        "acme_app/text.py",
+    )
+    wheel = project_wheel(root)
+    assert dict(wheel.files) == {
+        "acme_app/__init__.py": "acme_app/__init__.py",
+        "acme_app/text.py": "acme_app/text.py",
+    }
+    assert import_roots(wheel) == ("",)
+
+
+def test_src_layout_by_default_selection_ships_from_src(tmp_path: Path) -> None:
+    """No selection option: hatchling picks `src/acme_app`, which imports from `src`."""
+    root = _app(tmp_path, "", "src/acme_app/__init__.py", "src/acme_app/sub/deep.py")
+    wheel = project_wheel(root)
+    assert dict(wheel.files) == {
+        "acme_app/__init__.py": "src/acme_app/__init__.py",
+        "acme_app/sub/deep.py": "src/acme_app/sub/deep.py",
+    }
+    assert import_roots(wheel) == ("src",)
+    assert wheel.distribution_path("src/acme_app/text.py") == "acme_app/text.py"
+    assert wheel.distribution_path("kindgi/tools/shout.py") == "kindgi/tools/shout.py"
+
+
+def test_dotted_package_under_a_folder_imports_from_it(tmp_path: Path) -> None:
+    """A namespace package under `lib/` (`packages = ["lib/acme"]`) imports from `lib`."""
+    root = _app(
+        tmp_path,
+        '[tool.hatch.build.targets.wheel]\npackages = ["lib/acme"]\n',
+        "lib/acme/app/__init__.py",
+    )
+    wheel = project_wheel(root)
+    assert dict(wheel.files) == {"acme/app/__init__.py": "lib/acme/app/__init__.py"}
+    assert import_roots(wheel) == ("lib",)
+
+
+def test_renaming_sources_gives_no_import_root(tmp_path: Path) -> None:
+    """`sources = {"code" = "acme_app"}` renames the folder: nowhere in the tree imports as
+    the wheel ships it, so no folder goes on the path for it."""
+    root = _app(
+        tmp_path,
+        '[tool.hatch.build.targets.wheel]\nonly-include = ["code"]\n'
+        '[tool.hatch.build.targets.wheel.sources]\n"code" = "acme_app"\n',
+        "code/__init__.py",
+    )
+    wheel = project_wheel(root)
+    assert dict(wheel.files) == {"acme_app/__init__.py": "code/__init__.py"}
+    assert import_roots(wheel) == ()
+
+
+def test_other_hooks_forced_files_are_the_projects(tmp_path: Path) -> None:
+    """A file another hook force-includes from outside the pack ships too, and is no root."""
+    root = _app(tmp_path / "app", "", "src/acme_app/__init__.py")
+    outside = tmp_path / "generated.py"
+    outside.write_text("", "utf-8")
+    wheel = project_wheel(root, force_include={str(outside): "acme_app/generated.py"})
+    assert dict(wheel.files) == {
+        "acme_app/__init__.py": "src/acme_app/__init__.py",
+        "acme_app/generated.py": str(outside),
+    }
+    assert wheel.external == {"acme_app/generated.py"}
+    assert import_roots(wheel) == ("src",)
+
+
+def test_a_pack_that_is_no_app_ships_nothing_of_its_own(tmp_path: Path) -> None:
+    """No `acme_app/` folder and no selection: hatchling can't choose, so nothing."""
+    assert project_wheel(_app(tmp_path, "")) == NOTHING
+
+
+def test_a_configuration_hatchling_refuses_ships_nothing(tmp_path: Path) -> None:
+    """`packages = 3` is hatchling's to report when it builds; here it raises nothing."""
+    root = _app(tmp_path, "[tool.hatch.build.targets.wheel]\npackages = 3\n", "acme_app/x.py")
+    assert project_wheel(root) == NOTHING
+    (tmp_path / "pyproject.toml").write_text("not toml [", "utf-8")
+    assert project_wheel(root) == NOTHING
