@@ -192,18 +192,25 @@ def test_installed_wheel_serves_a_tool_that_calls_the_app(
 
 
 def test_command_line_imports_the_app_and_not_what_it_lacks(app: str, tmp_path: Path) -> None:
-    """`hatch-kindgi check` imports the app as the build does; a module importing a package
-    the app neither ships nor depends on still fails with `module-import`."""
+    """`hatch-kindgi check` imports the app as the build does, ahead of an installed one; a
+    module importing a package the app neither ships nor depends on still fails with
+    `module-import`."""
     pack = copy_pack(app, tmp_path)
     check = [sys.executable, "-m", "hatch_kindgi", "check", str(pack)]
-    passed = run_captured(check, env=build_env(), timeout=300)
+    # An older acme_app installed in the environment (without `shout`) is not the one imported.
+    stale = tmp_path / "installed" / "acme_app"
+    stale.mkdir(parents=True)
+    (stale / "__init__.py").write_text("", "utf-8")
+    (stale / "text.py").write_text("", "utf-8")
+    env = build_env({"PYTHONPATH": str(stale.parent)})
+    passed = run_captured(check, env=env, timeout=300)
     assert passed.returncode == 0, passed.stdout + passed.stderr
     edit_text(
         pack / TOOL,
         "from acme_app.text import shout as app_shout\n",
         "from acme_app.text import shout as app_shout\nimport acme_missing  # noqa: F401\n",
     )
-    failed = run_captured(check, env=build_env(), timeout=300)
+    failed = run_captured(check, env=env, timeout=300)
     assert failed.returncode == 1
     assert re.search(
         rf"^{TOOL}:\d+: error\[module-import\]: .*No module named 'acme_missing'",
