@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.build.test_frontends import frontend_tools  # noqa: F401 - a module fixture
 from tests.helpers.oracles import sdk_index
 from tests.helpers.packs import (
     PUBLISHED_AT,
@@ -149,6 +150,51 @@ def test_pip_wheel_is_the_same_bytes(
     outdir = tmp_path / "dist"
     command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(outdir), str(pack)]
     run_checked(command, env=offline)
+    (wheel,) = outdir.glob("*.whl")
+    assert sha256(wheel) == sha256(reference)
+
+
+def test_hatch_build_is_the_same_bytes(
+    app: str,
+    reference: Path,
+    tmp_path: Path,
+    offline: dict[str, str],
+    frontend_tools: Path,  # noqa: F811 - the fixture imported above
+) -> None:
+    """`hatch build` (sdist and wheel, both from the tree): the reference wheel."""
+    pack = copy_pack(app, tmp_path)
+    config = tmp_path / "hatch-config.toml"
+    config.touch()
+    env = offline | {
+        "HATCH_CONFIG": str(config),
+        "HATCH_DATA_DIR": str(tmp_path / "hatch-data"),
+        "HATCH_CACHE_DIR": str(tmp_path / "hatch-cache"),
+        "UV_CACHE_DIR": str(tmp_path / "uv-cache"),
+        "UV_NO_CONFIG": "1",
+    }
+    outdir = tmp_path / "dist"
+    run_checked([str(frontend_tools / "hatch"), "build", str(outdir)], env=env, cwd=pack)
+    (wheel,) = outdir.glob("*.whl")
+    assert sha256(wheel) == sha256(reference)
+
+
+def test_uv_build_is_the_same_bytes(
+    app: str,
+    reference: Path,
+    tmp_path: Path,
+    offline: dict[str, str],
+    frontend_tools: Path,  # noqa: F811 - the fixture imported above
+) -> None:
+    """`uv build` (sdist, then wheel from it, on this interpreter): the reference wheel."""
+    pack = copy_pack(app, tmp_path)
+    env = sandboxed(tmp_path, offline) | {
+        "UV_PYTHON": sys.executable,
+        "UV_PYTHON_DOWNLOADS": "never",
+        "UV_CACHE_DIR": str(tmp_path / "uv-cache"),
+        "UV_NO_CONFIG": "1",
+    }
+    outdir = tmp_path / "dist"
+    run_checked([str(frontend_tools / "uv"), "build", "--out-dir", str(outdir), str(pack)], env=env)
     (wheel,) = outdir.glob("*.whl")
     assert sha256(wheel) == sha256(reference)
 
