@@ -18,7 +18,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.build.test_frontends import frontend_tools  # noqa: F401 - a module fixture
+from tests.build.test_frontends import (  # noqa: F401 - frontend_tools is a module fixture
+    fresh_venv,
+    frontend_tools,
+    pip_install_editable,
+)
 from tests.helpers.oracles import sdk_index
 from tests.helpers.packs import (
     PUBLISHED_AT,
@@ -43,6 +47,14 @@ DIST_INFO = "acme_app-1.2.0.dist-info"
 INDEX = "acme_app/index.json"
 TOOL = "kindgi/tools/shout.py"
 HOOK_TABLE = f'[tool.hatch.build.hooks.kindgi]\npublished-at = "{PUBLISHED_AT}"\n'
+SHOUT = {
+    "v": 2,
+    "kind": "invoke",
+    "tool": {"id": "acme-app.shout"},
+    "input": {"text": "hello"},
+    "ctx": {"tenantId": "tenant-1", "runId": "run-1"},
+}
+SHOUTED = {"v": 2, "kind": "result", "output": "HELLO!"}
 
 
 def without_hook(pack: Path) -> None:
@@ -215,19 +227,8 @@ def test_installed_wheel_serves_a_tool_that_calls_the_app(
     with serve_pack(installed.python, index, env=env, workdir=tmp_path) as service:
         ready = service.get("/readyz")
         assert (ready.status, ready.body) == (200, {"status": "ready"}), service.log()
-        shouted = service.invoke(
-            {
-                "v": 2,
-                "kind": "invoke",
-                "tool": {"id": "acme-app.shout"},
-                "input": {"text": "hello"},
-                "ctx": {"tenantId": "tenant-1", "runId": "run-1"},
-            }
-        )
-        assert (shouted.status, shouted.body) == (
-            200,
-            {"v": 2, "kind": "result", "output": "HELLO!"},
-        ), service.log()
+        shouted = service.invoke(SHOUT)
+        assert (shouted.status, shouted.body) == (200, SHOUTED), service.log()
     imported = run_captured(
         [installed.python, "-c", "import acme_app, acme_app.text; print(acme_app.__version__)"],
         env=env,
@@ -235,6 +236,34 @@ def test_installed_wheel_serves_a_tool_that_calls_the_app(
         timeout=120,
     )
     assert (imported.returncode, imported.stdout.strip()) == (0, "1.2.0"), imported.stderr
+
+
+def test_editable_install_serves_the_pack_with_the_app_from_the_tree(
+    app: str, tmp_path: Path, offline: dict[str, str]
+) -> None:
+    """`pip install -e` of the app: the app imports from the tree (no `__init__.py` of ours
+    in site-packages shadows it), and the pack serves from the installed index."""
+    pack = copy_pack(app, tmp_path)
+    python = fresh_venv(tmp_path / "venv")
+    install = pip_install_editable(python, pack, offline)
+    assert install.returncode == 0, install.stderr
+    env = child_env()
+    where = run_checked(
+        [
+            str(python),
+            "-c",
+            "import sysconfig, acme_app; print(sysconfig.get_paths()['purelib'])"
+            "; print(acme_app.__file__)",
+        ],
+        env=env,
+        cwd=tmp_path,
+    ).stdout.splitlines()
+    site_packages, app_init = Path(where[0]), Path(where[1])
+    assert app_init == pack / APPS[app] / "acme_app" / "__init__.py"
+    index = site_packages / "acme_app" / "index.json"
+    with serve_pack(python, index, env=env, workdir=tmp_path) as service:
+        shouted = service.invoke(SHOUT)
+        assert (shouted.status, shouted.body) == (200, SHOUTED), service.log()
 
 
 def test_command_line_imports_the_app_and_not_what_it_lacks(app: str, tmp_path: Path) -> None:
