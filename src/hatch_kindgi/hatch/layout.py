@@ -71,8 +71,8 @@ def wheel_layout(
     `project` is what the project's wheel ships without this hook (an app the pack lives in):
     none of it is replaced. The `__init__.py` is only written where the project has none; a
     pack file or the index on a path the project fills is a `wheel-path-taken` problem naming
-    both, and so is a pack file at whose own path the project ships a file (hatchling leaves
-    that out once the pack's file is added).
+    both, and so is a pack file at whose own path the project ships another file (hatchling
+    leaves that out once the pack's file is added).
     """
     if result.package is None:
         raise ValueError("a pipeline result without a package has no wheel layout")
@@ -105,10 +105,12 @@ def _taken(
                 )
             )
             continue
-        # Hatchling leaves out whatever the project ships at a forced file's own path.
+        # Hatchling leaves out whatever the project ships at a forced file's own path. Where
+        # that is this very file (an artifact hatchling would ship at the top level), the pack
+        # claims it: it ships once, under the package.
         hidden = project.distribution_path(source)
         own = project.files.get(hidden)
-        if own is not None:
+        if own is not None and own != source:
             problems.append(
                 error(
                     "wheel-path-taken",

@@ -129,12 +129,25 @@ def test_a_pack_file_on_a_path_the_project_fills_names_both(tmp_path: Path) -> N
 
 def test_a_project_file_a_pack_file_would_hide_is_a_problem(tmp_path: Path) -> None:
     """Hatchling leaves out what the project ships at a forced file's own path: a project
-    that ships the pack's folder itself (`only-include = ["kindgi"]`) would lose it."""
+    shipping `lib/kindgi/tools/shout.py` at `kindgi/tools/shout.py` would lose it."""
     project = ProjectWheel(
-        {**APP.files, "kindgi/tools/shout.py": "kindgi/tools/shout.py"}, APP.distribution_path
+        {**APP.files, "kindgi/tools/shout.py": "lib/kindgi/tools/shout.py"},
+        APP.distribution_path,
     )
     layout = wheel_layout(tmp_path, _result("acme_app", APP_CODE), INDEX, (), project)
     assert [(p.code, p.file) for p in layout.problems] == [
         ("wheel-path-taken", "kindgi/tools/shout.py")
     ]
-    assert "ships kindgi/tools/shout.py at kindgi/tools/shout.py" in layout.problems[0].message
+    message = layout.problems[0].message
+    assert "ships lib/kindgi/tools/shout.py at kindgi/tools/shout.py" in message
+
+
+def test_a_pack_file_the_project_would_ship_at_its_own_path_is_claimed(tmp_path: Path) -> None:
+    """A file of the pack that the project's selection takes as it is (an artifact under a
+    code folder, `only-include = ["kindgi"]`) ships once, under the package: no problem."""
+    project = ProjectWheel(
+        {**APP.files, "kindgi/tools/shout.py": "kindgi/tools/shout.py"}, APP.distribution_path
+    )
+    layout = wheel_layout(tmp_path, _result("acme_app", APP_CODE), INDEX, (), project)
+    assert layout.problems == ()
+    assert dict(layout.copied) == {"acme_app/kindgi/tools/shout.py": "kindgi/tools/shout.py"}
