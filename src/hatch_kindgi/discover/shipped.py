@@ -79,8 +79,11 @@ def project_wheel(
     external: set[str] = set()
     for item in included:
         target = _posix(item.distribution_path)
-        if item.relative_path:
-            files[target] = _posix(item.relative_path)
+        relative = _posix(item.relative_path) if item.relative_path else ""
+        # Hatchling takes a forced file for the project's when its path merely starts with the
+        # root's (`/work/app-data/x.py` for `/work/app`): that one is outside too.
+        if relative and not relative.startswith("../"):
+            files[target] = relative
         else:
             files[target] = item.path
             external.add(target)

@@ -92,6 +92,18 @@ def test_other_hooks_forced_files_are_the_projects(tmp_path: Path) -> None:
     assert import_roots(wheel) == ("src",)
 
 
+def test_a_forced_file_beside_the_pack_is_outside_it(tmp_path: Path) -> None:
+    """`/x/app-data/gen.py` forced into the wheel of `/x/app` (hatchling compares path
+    prefixes) is outside the pack: no root for it, its absolute path as its source."""
+    root = _app(tmp_path / "app", "", "src/acme_app/__init__.py")
+    beside = tmp_path / "app-data" / "acme" / "gen.py"
+    beside.parent.mkdir(parents=True)
+    beside.write_text("", "utf-8")
+    wheel = project_wheel(root, force_include={str(beside): "acme/gen.py"})
+    assert wheel.files["acme/gen.py"] == str(beside)
+    assert import_roots(wheel) == ("src",)
+
+
 def test_a_pack_that_is_no_app_ships_nothing_of_its_own(tmp_path: Path) -> None:
     """No `acme_app/` folder and no selection: hatchling can't choose, so nothing."""
     assert project_wheel(_app(tmp_path, "")) == NOTHING
