@@ -8,7 +8,8 @@ module never restates its rules: it asks a `WheelBuilder` of the project for the
 would include (`recurse_included_files`, with the other hooks' build data in place, exactly as
 a build walks them) and keeps its `get_distribution_path` to say where a project file would go.
 
-The layout uses it so the pack never takes a path the project fills (`hatch/layout.py`); the
+The pack never takes a path the project fills (`paths_taken`, which the pipeline applies to
+the pack's Python files and index, and the layout to the artifacts it claims); the
 code stage puts the folders the wheel ships packages from on the indexing child's `sys.path`
 (`import_roots`), as Kindgi's own build has the app installed. The tests hold it to hatchling
 by building each app with the hook removed and comparing wheels file by file
@@ -17,12 +18,14 @@ by building each app with the hook removed and comparing wheels file by file
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path, PurePath
+from pathlib import Path, PurePath, PurePosixPath
 from typing import Any
 
-__all__ = ["ProjectWheel", "import_roots", "project_wheel"]
+from hatch_kindgi.report.problems import Problem, error
+
+__all__ = ["NOTHING", "ProjectWheel", "import_roots", "paths_taken", "project_wheel"]
 
 
 def _as_is(path: str) -> str:
@@ -107,6 +110,59 @@ def import_roots(wheel: ProjectWheel) -> tuple[str, ...]:
         elif source.endswith(f"/{target}"):
             roots.add(source[: -len(target) - 1])
     return tuple(sorted(roots))
+
+
+def paths_taken(
+    project: ProjectWheel, copied: Mapping[str, str], written: Iterable[str]
+) -> tuple[Problem, ...]:
+    """`wheel-path-taken` for each archive path of the pack the project's own wheel fills:
+    `copied` maps archive paths to the pack files that go there, `written` are the paths of
+    the files the hook writes (the index). Each problem names both sources; a pack file at
+    whose own path the project ships another file is one too (hatchling leaves that out once
+    the pack's file is force-included)."""
+    problems: list[Problem] = []
+    for target, source in sorted(copied.items()):
+        own = project.files.get(target)
+        if own is not None:
+            problems.append(
+                error(
+                    "wheel-path-taken",
+                    source,
+                    f"the pack's file goes to {target} in the wheel, where the project already "
+                    f"ships {own}; hatch-kindgi never replaces a file the project ships: move or "
+                    "rename one of them, or set the hook option `package`",
+                )
+            )
+            continue
+        # Hatchling leaves out whatever the project ships at a forced file's own path. Where
+        # that is this very file (an artifact hatchling would ship at the top level), the pack
+        # claims it: it ships once, under the package.
+        hidden = project.distribution_path(source)
+        own = project.files.get(hidden)
+        if own is not None and own != source:
+            problems.append(
+                error(
+                    "wheel-path-taken",
+                    source,
+                    f"the project's wheel ships {own} at {hidden}; with the pack's file added "
+                    f"(at {target}), hatchling would leave that out: keep the pack's code out "
+                    "of the project's packages, or their paths apart",
+                )
+            )
+    for target in sorted(written):
+        own = project.files.get(target)
+        if own is not None:
+            problems.append(
+                error(
+                    "wheel-path-taken",
+                    own,
+                    f"the project ships this file at {target}, where the wheel gets the pack's "
+                    f"{PurePosixPath(target).name} (written by hatch-kindgi); hatch-kindgi never "
+                    "replaces a file the project ships: rename it, or set the hook option "
+                    "`package`",
+                )
+            )
+    return tuple(problems)
 
 
 def _posix(path: str) -> str:

@@ -11,16 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
 import pathspec
 
 from hatch_kindgi.config.stage import package_folder
-from hatch_kindgi.discover.shipped import NOTHING, ProjectWheel
+from hatch_kindgi.discover.shipped import NOTHING, ProjectWheel, paths_taken
 from hatch_kindgi.discover.stage import code_folder_globs, discover
 from hatch_kindgi.index.stage import INDEX_FILE
-from hatch_kindgi.report.problems import Problem, error
+from hatch_kindgi.report.problems import Problem
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -69,71 +68,25 @@ def wheel_layout(
     level, whichever hook wrote it and whenever.
 
     `project` is what the project's wheel ships without this hook (an app the pack lives in):
-    none of it is replaced. The `__init__.py` is only written where the project has none; a
-    pack file or the index on a path the project fills is a `wheel-path-taken` problem naming
-    both, and so is a pack file at whose own path the project ships another file (hatchling
-    leaves that out once the pack's file is added).
+    none of it is replaced. The `__init__.py` is only written where the project has none; an
+    artifact the pack claims on a path the project fills is a `wheel-path-taken` problem (the
+    pipeline says the same of the pack's Python files and the index).
     """
     if result.package is None:
         raise ValueError("a pipeline result without a package has no wheel layout")
     folder = package_folder(result.package)
-    sources = {*result.python_files, *_claimed_artifacts(root, result, artifacts)}
+    python = set(result.python_files)
+    sources = {*python, *_claimed_artifacts(root, result, artifacts)}
     copied = {f"{folder}/{path}": path for path in sources}
     written = {f"{folder}/{INDEX_FILE}": index}
     init = f"{folder}/{INIT_FILE}"
     if init not in copied and init not in project.files:
         written[init] = INIT_TEXT
-    problems = _taken(project, copied, written)
+    # The pipeline checked the pack's Python files and the index (`paths_taken`); the
+    # artifacts the pack claims are known here only.
+    claimed = {target: path for target, path in copied.items() if path not in python}
+    problems = paths_taken(project, claimed, ())
     return WheelLayout(dict(sorted(copied.items())), dict(sorted(written.items())), problems)
-
-
-def _taken(
-    project: ProjectWheel, copied: Mapping[str, str], written: Mapping[str, bytes]
-) -> tuple[Problem, ...]:
-    """The paths of the layout the project's own wheel fills, each named with both sources."""
-    problems: list[Problem] = []
-    for target, source in sorted(copied.items()):
-        own = project.files.get(target)
-        if own is not None:
-            problems.append(
-                error(
-                    "wheel-path-taken",
-                    source,
-                    f"the pack's file goes to {target} in the wheel, where the project already "
-                    f"ships {own}; hatch-kindgi never replaces a file the project ships: move or "
-                    "rename one of them, or set the hook option `package`",
-                )
-            )
-            continue
-        # Hatchling leaves out whatever the project ships at a forced file's own path. Where
-        # that is this very file (an artifact hatchling would ship at the top level), the pack
-        # claims it: it ships once, under the package.
-        hidden = project.distribution_path(source)
-        own = project.files.get(hidden)
-        if own is not None and own != source:
-            problems.append(
-                error(
-                    "wheel-path-taken",
-                    source,
-                    f"the project's wheel ships {own} at {hidden}; with the pack's file added "
-                    f"(at {target}), hatchling would leave that out: keep the pack's code out "
-                    "of the project's packages, or their paths apart",
-                )
-            )
-    for target in sorted(written):
-        own = project.files.get(target)
-        if own is not None:
-            problems.append(
-                error(
-                    "wheel-path-taken",
-                    own,
-                    f"the project ships this file at {target}, where the wheel gets the pack's "
-                    f"{PurePosixPath(target).name} (written by hatch-kindgi); hatch-kindgi never "
-                    "replaces a file the project ships: rename it, or set the hook option "
-                    "`package`",
-                )
-            )
-    return tuple(problems)
 
 
 def _claimed_artifacts(

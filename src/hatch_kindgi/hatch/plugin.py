@@ -104,6 +104,13 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         self._repository_prefix = (
             recorded.get(RECORDED_PREFIX, "") if recorded is not None else repository_prefix(root)
         )
+        # The project's own wheel (a pack inside an app): its configuration, the other hooks'
+        # files and artifacts.
+        project = (
+            project_wheel(root, artifacts=build_data.get("artifacts") or (), force_include=others)
+            if self.target_name == "wheel"
+            else None
+        )
         result = run_pipeline(
             root,
             self.config,
@@ -112,16 +119,13 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             environ=os.environ,
             recorded_pins=recorded,
             runner="build",
+            project=project,
         )
         self._report_file, file_problems = report_file(root, result.options, os.environ)
         problems = (*record_problems, *file_problems, *result.problems)
         failing = bool(record_problems) or bool(file_problems) or result.failed
         layout = None
-        if not failing and result.index is not None and self.target_name == "wheel":
-            # The project's own wheel: the project's configuration, the other hooks' data.
-            project = project_wheel(
-                root, artifacts=build_data.get("artifacts") or (), force_include=others
-            )
+        if not failing and result.index is not None and project is not None:
             artifacts = self._artifact_patterns(build_data)
             layout = wheel_layout(root, result, result.index, artifacts, project)
             problems = (*problems, *layout.problems)

@@ -9,7 +9,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hatch_kindgi.discover.shipped import NOTHING, import_roots, project_wheel
+from hatch_kindgi.discover.shipped import (
+    NOTHING,
+    ProjectWheel,
+    import_roots,
+    paths_taken,
+    project_wheel,
+)
 
 PROJECT = '[project]\nname = "acme-app"\nversion = "1.0.0"\n'
 
@@ -115,3 +121,67 @@ def test_a_configuration_hatchling_refuses_ships_nothing(tmp_path: Path) -> None
     assert project_wheel(root) == NOTHING
     (tmp_path / "pyproject.toml").write_text("not toml [", "utf-8")
     assert project_wheel(root) == NOTHING
+
+
+# An app the pack lives in (`kindgi init` in an existing app): what its own wheel ships, and
+# where the pack's tool module and index go.
+APP = ProjectWheel(
+    {
+        "acme_app/__init__.py": "src/acme_app/__init__.py",
+        "acme_app/text.py": "src/acme_app/text.py",
+    },
+    lambda path: path.removeprefix("src/"),
+)
+PLACED = {"acme_app/kindgi/tools/shout.py": "kindgi/tools/shout.py"}
+WRITTEN = ("acme_app/index.json",)
+
+
+def test_taken_nothing_beside_the_apps_files() -> None:
+    """The pack's code and index beside the app's modules take none of its paths."""
+    assert paths_taken(APP, PLACED, WRITTEN) == ()
+
+
+def test_taken_a_pack_file_on_a_path_the_project_fills_names_both() -> None:
+    """A pack file landing where the project ships a file is a `wheel-path-taken` error on
+    the pack file naming the project's file; the index likewise, on the project's file."""
+    project = ProjectWheel(
+        {
+            **APP.files,
+            "acme_app/kindgi/tools/shout.py": "src/acme_app/kindgi/tools/shout.py",
+            "acme_app/index.json": "src/acme_app/index.json",
+        },
+        APP.distribution_path,
+    )
+    problems = paths_taken(project, PLACED, WRITTEN)
+    assert [(p.code, p.file) for p in problems] == [
+        ("wheel-path-taken", "kindgi/tools/shout.py"),
+        ("wheel-path-taken", "src/acme_app/index.json"),
+    ]
+    code, index = problems
+    assert "acme_app/kindgi/tools/shout.py" in code.message
+    assert "src/acme_app/kindgi/tools/shout.py" in code.message
+    assert "acme_app/index.json" in index.message
+    assert "index.json (written by hatch-kindgi)" in index.message
+
+
+def test_taken_a_project_file_a_pack_file_would_hide_is_a_problem() -> None:
+    """Hatchling leaves out what the project ships at a forced file's own path: a project
+    shipping `lib/kindgi/tools/shout.py` at `kindgi/tools/shout.py` would lose it."""
+    project = ProjectWheel(
+        {**APP.files, "kindgi/tools/shout.py": "lib/kindgi/tools/shout.py"},
+        APP.distribution_path,
+    )
+    problems = paths_taken(project, PLACED, WRITTEN)
+    assert [(p.code, p.file) for p in problems] == [("wheel-path-taken", "kindgi/tools/shout.py")]
+    message = problems[0].message
+    assert "ships lib/kindgi/tools/shout.py at kindgi/tools/shout.py" in message
+
+
+def test_taken_a_pack_file_the_project_would_ship_at_its_own_path_is_claimed() -> None:
+    """A file of the pack that the project's selection takes as it is (an artifact under a
+    code folder, `only-include = ["kindgi"]`) ships once, under the package: no problem."""
+    project = ProjectWheel(
+        {**APP.files, "kindgi/tools/shout.py": "kindgi/tools/shout.py"}, APP.distribution_path
+    )
+    problems = paths_taken(project, PLACED, WRITTEN)
+    assert problems == ()

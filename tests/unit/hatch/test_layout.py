@@ -104,50 +104,17 @@ def test_the_apps_own_init_module_is_never_replaced(tmp_path: Path) -> None:
     assert layout.problems == ()
 
 
-def test_a_pack_file_on_a_path_the_project_fills_names_both(tmp_path: Path) -> None:
-    """A pack file landing where the project ships a file is a `wheel-path-taken` error on
-    the pack file naming the project's file; the index likewise, on the project's file."""
+def test_an_artifact_the_pack_claims_on_a_path_the_project_fills(tmp_path: Path) -> None:
+    """An artifact under a code folder the pack claims is held to the project's paths here
+    (the pipeline holds the Python files and the index); the Python files are not re-told."""
+    _tree(tmp_path, "kindgi/tools/schema.json")
     project = ProjectWheel(
-        {
-            **APP.files,
-            "acme_app/kindgi/tools/shout.py": "src/acme_app/kindgi/tools/shout.py",
-            "acme_app/index.json": "src/acme_app/index.json",
-        },
+        {**APP.files, "acme_app/kindgi/tools/schema.json": "src/acme_app/kindgi/tools/schema.json"},
         APP.distribution_path,
     )
-    layout = wheel_layout(tmp_path, _result("acme_app", APP_CODE), INDEX, (), project)
+    result = _result("acme_app", APP_CODE, tools="kindgi/tools/**/*.py")
+    layout = wheel_layout(tmp_path, result, INDEX, ("schema.json",), project)
     assert [(p.code, p.file) for p in layout.problems] == [
-        ("wheel-path-taken", "kindgi/tools/shout.py"),
-        ("wheel-path-taken", "src/acme_app/index.json"),
+        ("wheel-path-taken", "kindgi/tools/schema.json")
     ]
-    code, index = layout.problems
-    assert "acme_app/kindgi/tools/shout.py" in code.message
-    assert "src/acme_app/kindgi/tools/shout.py" in code.message
-    assert "acme_app/index.json" in index.message
-    assert "index.json (written by hatch-kindgi)" in index.message
-
-
-def test_a_project_file_a_pack_file_would_hide_is_a_problem(tmp_path: Path) -> None:
-    """Hatchling leaves out what the project ships at a forced file's own path: a project
-    shipping `lib/kindgi/tools/shout.py` at `kindgi/tools/shout.py` would lose it."""
-    project = ProjectWheel(
-        {**APP.files, "kindgi/tools/shout.py": "lib/kindgi/tools/shout.py"},
-        APP.distribution_path,
-    )
-    layout = wheel_layout(tmp_path, _result("acme_app", APP_CODE), INDEX, (), project)
-    assert [(p.code, p.file) for p in layout.problems] == [
-        ("wheel-path-taken", "kindgi/tools/shout.py")
-    ]
-    message = layout.problems[0].message
-    assert "ships lib/kindgi/tools/shout.py at kindgi/tools/shout.py" in message
-
-
-def test_a_pack_file_the_project_would_ship_at_its_own_path_is_claimed(tmp_path: Path) -> None:
-    """A file of the pack that the project's selection takes as it is (an artifact under a
-    code folder, `only-include = ["kindgi"]`) ships once, under the package: no problem."""
-    project = ProjectWheel(
-        {**APP.files, "kindgi/tools/shout.py": "kindgi/tools/shout.py"}, APP.distribution_path
-    )
-    layout = wheel_layout(tmp_path, _result("acme_app", APP_CODE), INDEX, (), project)
-    assert layout.problems == ()
-    assert dict(layout.copied) == {"acme_app/kindgi/tools/shout.py": "kindgi/tools/shout.py"}
+    assert "src/acme_app/kindgi/tools/schema.json" in layout.problems[0].message
