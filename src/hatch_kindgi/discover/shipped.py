@@ -23,9 +23,17 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePath, PurePosixPath
 from typing import Any
 
+from hatch_kindgi.config.pyproject import read_pyproject
 from hatch_kindgi.report.problems import Problem, error
 
-__all__ = ["NOTHING", "ProjectWheel", "import_roots", "paths_taken", "project_wheel"]
+__all__ = [
+    "NOTHING",
+    "ProjectWheel",
+    "import_roots",
+    "may_ship",
+    "paths_taken",
+    "project_wheel",
+]
 
 
 def _as_is(path: str) -> str:
@@ -58,8 +66,11 @@ def project_wheel(
 
     A project whose wheel hatchling can't select files for (a pack that is not an app: no
     `<name>/` folder, no selection option) ships nothing of its own. A configuration hatchling
-    refuses is hatchling's to report when it builds: here it ships nothing.
+    refuses is hatchling's to report when it builds: here it ships nothing. Hatchling is only
+    loaded when the project may ship something (`may_ship`).
     """
+    if not may_ship(root):
+        return NOTHING
     try:
         from hatchling.builders.wheel import WheelBuilder
 
@@ -95,6 +106,32 @@ def project_wheel(
         return _posix(distribution_path(str(PurePath(*relative.split("/")))))
 
     return ProjectWheel(dict(sorted(files.items())), where, frozenset(external))
+
+
+def may_ship(root: Path) -> bool:
+    """Whether hatchling's wheel builder may select files of the project's own, so that asking
+    it is worth loading it (the command line loads no hatchling for a pack that is no app).
+
+    A gate, not a rule: True whenever the pyproject configures any part of `[tool.hatch.build]`
+    beyond its hooks (a selection option, sources, artifacts, a target), or a Python module
+    sits at the root, or a folder with an `__init__.py` at the root or one level down: a
+    superset of where hatchling's default selection looks (`<name>/`, `src/<name>/`,
+    `<name>.py`, `*/<name>/`). Hatchling decides what ships; the tests hold the gate to it on
+    every test pack.
+    """
+    document, _ = read_pyproject(root)
+    if document is None:
+        return False
+    tool = document.get("tool")
+    hatch = tool.get("hatch") if isinstance(tool, dict) else None
+    build = hatch.get("build") if isinstance(hatch, dict) else None
+    if build is not None and (not isinstance(build, dict) or set(build) - {"hooks"}):
+        return True
+    patterns = ("*.py", "*/__init__.py", "*/*/__init__.py")
+    try:
+        return any(any(root.glob(pattern)) for pattern in patterns)
+    except OSError:
+        return True
 
 
 def import_roots(wheel: ProjectWheel) -> tuple[str, ...]:

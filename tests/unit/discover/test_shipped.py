@@ -9,14 +9,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+from hatchling.builders.wheel import WheelBuilder
+
 from hatch_kindgi.discover.shipped import (
     NOTHING,
     ProjectWheel,
     import_roots,
+    may_ship,
     paths_taken,
     project_wheel,
 )
 
+TESTPACKS = Path(__file__).resolve().parents[3] / "testpacks"
 PROJECT = '[project]\nname = "acme-app"\nversion = "1.0.0"\n'
 
 
@@ -113,6 +118,31 @@ def test_a_forced_file_beside_the_pack_is_outside_it(tmp_path: Path) -> None:
 def test_a_pack_that_is_no_app_ships_nothing_of_its_own(tmp_path: Path) -> None:
     """No `acme_app/` folder and no selection: hatchling can't choose, so nothing."""
     assert project_wheel(_app(tmp_path, "")) == NOTHING
+
+
+def _hatchling_ships(root: Path) -> list[str]:
+    """What hatchling's own wheel builder includes from `root` ([] where it can't choose)."""
+    try:
+        return [f.distribution_path for f in WheelBuilder(str(root)).recurse_included_files()]
+    except ValueError:
+        return []
+
+
+@pytest.mark.parametrize(
+    "pack",
+    sorted(
+        path.parent.relative_to(TESTPACKS).as_posix()
+        for path in TESTPACKS.glob("**/pyproject.toml")
+    ),
+)
+def test_the_gate_lets_hatchling_answer_wherever_it_ships_something(pack: str) -> None:
+    """Every test pack the gate skips is one hatchling's builder ships nothing from; the apps
+    pass the gate."""
+    root = TESTPACKS / pack
+    if not may_ship(root):
+        assert _hatchling_ships(root) == []
+    if pack in ("app-flat", "app-src", "broken/wheel-path-taken"):
+        assert may_ship(root)
 
 
 def test_a_configuration_hatchling_refuses_ships_nothing(tmp_path: Path) -> None:
