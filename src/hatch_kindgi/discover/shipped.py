@@ -150,13 +150,15 @@ def import_roots(wheel: ProjectWheel) -> tuple[str, ...]:
 
 
 def paths_taken(
-    project: ProjectWheel, copied: Mapping[str, str], written: Iterable[str]
+    project: ProjectWheel, copied: Mapping[str, str], written: Iterable[str], folder: str
 ) -> tuple[Problem, ...]:
     """`wheel-path-taken` for each archive path of the pack the project's own wheel fills:
     `copied` maps archive paths to the pack files that go there, `written` are the paths of
-    the files the hook writes (the index). Each problem names both sources; a pack file at
-    whose own path the project ships another file is one too (hatchling leaves that out once
-    the pack's file is force-included)."""
+    the files the hook writes (the index), `folder` the pack's package folder. Each problem
+    names both sources. Hatchling leaves a project file out where a force-included pack file
+    would have gone by its own path: another file there is a problem too, and so is the pack
+    file itself where the project ships it in the package folder (an app module the pack's
+    discovery takes would move); elsewhere (an artifact at the top level) the pack claims it."""
     problems: list[Problem] = []
     for target, source in sorted(copied.items()):
         own = project.files.get(target)
@@ -176,7 +178,17 @@ def paths_taken(
         # claims it: it ships once, under the package.
         hidden = project.distribution_path(source)
         own = project.files.get(hidden)
-        if own is not None and own != source:
+        if own == source and hidden.startswith(f"{folder}/"):
+            problems.append(
+                error(
+                    "wheel-path-taken",
+                    source,
+                    f"the project's wheel ships this file at {hidden}, in its package; as the "
+                    f"pack's code it would go to {target} instead, and hatchling would leave it "
+                    f"out at {hidden}: keep the pack's code out of the project's packages",
+                )
+            )
+        elif own is not None and own != source:
             problems.append(
                 error(
                     "wheel-path-taken",

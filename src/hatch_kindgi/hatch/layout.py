@@ -85,7 +85,7 @@ def wheel_layout(
     # The pipeline checked the pack's Python files and the index (`paths_taken`); the
     # artifacts the pack claims are known here only.
     claimed = {target: path for target, path in copied.items() if path not in python}
-    problems = paths_taken(project, claimed, ())
+    problems = paths_taken(project, claimed, (), folder)
     return WheelLayout(dict(sorted(copied.items())), dict(sorted(written.items())), problems)
 
 

@@ -135,7 +135,7 @@ def run_pipeline(
     if package is not None:
         folder = package_folder(package)
         placed = {f"{folder}/{path}": path for path in python.files}
-        problems.extend(paths_taken(project, placed, (f"{folder}/{INDEX_FILE}",)))
+        problems.extend(paths_taken(project, placed, (f"{folder}/{INDEX_FILE}",), folder))
     result = partial(
         PipelineResult,
         options=options,

@@ -168,7 +168,7 @@ WRITTEN = ("acme_app/index.json",)
 
 def test_taken_nothing_beside_the_apps_files() -> None:
     """The pack's code and index beside the app's modules take none of its paths."""
-    assert paths_taken(APP, PLACED, WRITTEN) == ()
+    assert paths_taken(APP, PLACED, WRITTEN, "acme_app") == ()
 
 
 def test_taken_a_pack_file_on_a_path_the_project_fills_names_both() -> None:
@@ -182,7 +182,7 @@ def test_taken_a_pack_file_on_a_path_the_project_fills_names_both() -> None:
         },
         APP.distribution_path,
     )
-    problems = paths_taken(project, PLACED, WRITTEN)
+    problems = paths_taken(project, PLACED, WRITTEN, "acme_app")
     assert [(p.code, p.file) for p in problems] == [
         ("wheel-path-taken", "kindgi/tools/shout.py"),
         ("wheel-path-taken", "src/acme_app/index.json"),
@@ -201,7 +201,7 @@ def test_taken_a_project_file_a_pack_file_would_hide_is_a_problem() -> None:
         {**APP.files, "kindgi/tools/shout.py": "lib/kindgi/tools/shout.py"},
         APP.distribution_path,
     )
-    problems = paths_taken(project, PLACED, WRITTEN)
+    problems = paths_taken(project, PLACED, WRITTEN, "acme_app")
     assert [(p.code, p.file) for p in problems] == [("wheel-path-taken", "kindgi/tools/shout.py")]
     message = problems[0].message
     assert "ships lib/kindgi/tools/shout.py at kindgi/tools/shout.py" in message
@@ -213,5 +213,18 @@ def test_taken_a_pack_file_the_project_would_ship_at_its_own_path_is_claimed() -
     project = ProjectWheel(
         {**APP.files, "kindgi/tools/shout.py": "kindgi/tools/shout.py"}, APP.distribution_path
     )
-    problems = paths_taken(project, PLACED, WRITTEN)
+    problems = paths_taken(project, PLACED, WRITTEN, "acme_app")
     assert problems == ()
+
+
+def test_taken_an_app_module_the_packs_discovery_takes_is_a_problem() -> None:
+    """A pack glob reaching into the app's package (`src/acme_app/kindgi/tools/*.py`) would
+    move the app's module out of its place: a problem, not a claim."""
+    source = "src/acme_app/kindgi/tools/shout.py"
+    project = ProjectWheel(
+        {**APP.files, "acme_app/kindgi/tools/shout.py": source}, APP.distribution_path
+    )
+    problems = paths_taken(project, {f"acme_app/{source}": source}, WRITTEN, "acme_app")
+    assert [(p.code, p.file) for p in problems] == [("wheel-path-taken", source)]
+    message = problems[0].message
+    assert "ships this file at acme_app/kindgi/tools/shout.py, in its package" in message
