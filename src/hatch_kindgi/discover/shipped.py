@@ -67,9 +67,9 @@ def project_wheel(
     A project whose wheel hatchling can't select files for (a pack that is not an app: no
     `<name>/` folder, no selection option) ships nothing of its own. A configuration hatchling
     refuses is hatchling's to report when it builds: here it ships nothing. Hatchling is only
-    loaded when the project may ship something (`may_ship`).
+    loaded when the project, or another hook, may ship something (`may_ship`).
     """
-    if not may_ship(root):
+    if not artifacts and not force_include and not may_ship(root):
         return NOTHING
     try:
         from hatchling.builders.wheel import WheelBuilder
