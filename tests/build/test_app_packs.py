@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+import tarfile
 from pathlib import Path
 
 import pytest
@@ -36,7 +37,7 @@ from tests.helpers.packs import (
     run_checked,
     wheel_files,
 )
-from tests.helpers.repro import sandboxed, sha256
+from tests.helpers.repro import RECORD, sandboxed, sha256
 from tests.helpers.service import Installed, child_env, install_wheel, serve_pack
 
 pytestmark = [pytest.mark.slow, pytest.mark.sdk]
@@ -141,17 +142,40 @@ def test_the_index_is_the_sdk_indexers_with_the_app_installed(
     assert files[f"acme_app/{TOOL}"] == (peer / TOOL).read_bytes()
 
 
+def sdist_files(sdist: Path) -> dict[str, bytes]:
+    """Every regular file of an sdist, by its path under the sdist's root folder."""
+    files: dict[str, bytes] = {}
+    with tarfile.open(sdist) as archive:
+        for member in archive.getmembers():
+            handle = archive.extractfile(member) if member.isfile() else None
+            if handle is not None:
+                files[member.name.split("/", 1)[1]] = handle.read()
+    return files
+
+
 def test_wheel_from_the_sdist_is_the_same_bytes(
     app: str, reference: Path, tmp_path: Path, offline: dict[str, str]
 ) -> None:
     """`python -m build`, isolated and not (each the sdist, then the wheel from it): the
-    reference wheel byte for byte; the sdist keeps the app's files as they are."""
+    reference wheel byte for byte; the sdist is hatchling's sdist of the app without the hook
+    (its pyproject.toml aside, which names the hook), plus the pin record alone."""
+    hookless = copy_pack(app, tmp_path / "hookless")
+    without_hook(hookless)
+    plain = run_build(hookless, tmp_path / "hookless-dist", isolated=False, args=("--sdist",))
+    assert plain.returncode == 0, plain.stderr
+    (plain_sdist,) = plain.artifacts
+    theirs = sdist_files(plain_sdist)
+    del theirs["pyproject.toml"]
     for isolated in (True, False):
         scratch = tmp_path / ("isolated" if isolated else "not-isolated")
         env = sandboxed(scratch.parent, offline if isolated else None)
         run = build_both(app, scratch, isolated=isolated, env=env)
         (wheel,) = run.wheels
         assert sha256(wheel) == sha256(reference), isolated
+        (sdist,) = run.outdir.glob("*.tar.gz")
+        ours = sdist_files(sdist)
+        assert {name: ours.get(name) for name in theirs} == theirs
+        assert sorted(set(ours) - set(theirs)) == [RECORD, "pyproject.toml"]
 
 
 def test_pip_wheel_is_the_same_bytes(
