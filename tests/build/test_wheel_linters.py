@@ -36,8 +36,17 @@ def _linter(*command: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_the_good_testpacks_are_all_here() -> None:
-    """The packs linted are the good testpacks: blocks-only, code and env-only among them."""
-    assert GOOD_PACKS == ["agent-blocks", "blocks", "code-only", "full", "minimal"]
+    """The packs linted are the good testpacks: blocks-only, code and env-only among them, and
+    apps with a pack inside."""
+    assert GOOD_PACKS == [
+        "agent-blocks",
+        "app-flat",
+        "app-src",
+        "blocks",
+        "code-only",
+        "full",
+        "minimal",
+    ]
     assert sorted(PACKAGE_FOLDERS) == sorted([*GOOD_PACKS, "full-dotted"])
 
 
@@ -58,9 +67,14 @@ def test_twine_check_passes(good_wheels: WheelCache, name: str) -> None:
     assert "PASSED" in run.stdout
 
 
+# The apps with a pack inside, and the folder their package sits in.
+APPS = {"app-flat": "", "app-src": "src"}
+
 # Each pack's package folder, from its pyproject by hand.
 PACKAGE_FOLDERS = {
     "agent-blocks": "acme_desk",
+    "app-flat": "acme_app",
+    "app-src": "acme_app",
     "blocks": "acme_blocks",
     "code-only": "acme_notes",
     "full": "acme_ledger",
@@ -71,11 +85,16 @@ PACKAGE_FOLDERS = {
 
 @pytest.mark.parametrize("name", _params())
 def test_package_is_a_regular_package(good_wheels: WheelCache, name: str) -> None:
-    """The package folder has an `__init__.py` that runs nothing (a comment alone); a dotted
-    package's namespace part has none."""
+    """The package folder has an `__init__.py` that runs nothing (a comment alone), or an
+    app's own unchanged; a dotted package's namespace part has none."""
     files = wheel_files(good_wheels[name])
     folder = PACKAGE_FOLDERS[name]
     assert f"{folder}/index.json" in files
+    if name in APPS:
+        # An app's package keeps its own.
+        own = TESTPACKS / name / APPS[name] / folder / "__init__.py"
+        assert files[f"{folder}/__init__.py"] == own.read_bytes()
+        return
     init = files[f"{folder}/__init__.py"].decode("utf-8")
     assert init.startswith("# ")
     assert ast.parse(init).body == []

@@ -33,14 +33,21 @@ def independent_blocks(pack: Path) -> list[dict[str, Any]]:
     )
 
 
-def sdk_index(pack: Path, output: Path, artifact_version: str, published_at: str) -> bytes:
+def sdk_index(
+    pack: Path,
+    output: Path,
+    artifact_version: str,
+    published_at: str,
+    extra_env: dict[str, str] | None = None,
+) -> bytes:
     """What the kindgi SDK's own indexer, `python -m kindgi.pack index`, writes for `pack`
-    with these pins (the pack must index clean). No bytecode is written into `pack`."""
+    with these pins (the pack must index clean), `extra_env` added to its environment (a
+    PYTHONPATH standing for an installed app). No bytecode is written into `pack`."""
     output.parent.mkdir(parents=True, exist_ok=True)
     command = [sys.executable, "-m", "kindgi.pack", "index", "--pack-dir", str(pack)]
     command += ["--output", str(output), "--artifact-version", artifact_version]
     command += ["--published-at", published_at, "--json"]
-    env = build_env({"PYTHONDONTWRITEBYTECODE": "1"})
+    env = build_env({"PYTHONDONTWRITEBYTECODE": "1", **(extra_env or {})})
     completed = run_checked(command, env=env, cwd=output.parent, timeout=300)
     outcome = json.loads(completed.stdout.splitlines()[-1])
     assert outcome["kind"] == "ok", outcome

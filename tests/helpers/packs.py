@@ -42,8 +42,10 @@ class BuildRun:
 
 
 def has_code(pack: Path) -> bool:
-    """Whether the pack has a code folder (tools, guardrails, agents, flows): the SDK indexes it."""
-    return any((pack / folder).is_dir() for folder in CODE_FOLDERS)
+    """Whether the pack has a code folder (tools, guardrails, agents, flows), at its root or
+    under `kindgi/` (a pack inside an app, as `kindgi init` lays it out): the SDK indexes it."""
+    bases = (pack, pack / "kindgi")
+    return any((base / folder).is_dir() for base in bases for folder in CODE_FOLDERS)
 
 
 def copy_pack(name: str, destination: Path) -> Path:

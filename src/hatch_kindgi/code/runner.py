@@ -3,7 +3,8 @@ that only this script writes, never printed.
 
 Run as `python -B -c <this file's text> JOB` by `sdk_run`, with the pack root as the working
 folder; JOB is a JSON file naming the pack, the pins, the `--config` to read instead of the
-pack's own (or null), the index to write and the result file. It calls the SDK's own
+pack's own (or null), the folders the project's packages import from, the index to write
+and the result file. It calls the SDK's own
 `kindgi.pack.index.run_indexer`, the function `python -m kindgi.pack index --json` calls, so the
 entries are the SDK's byte for byte; but where that command prints its outcome on stdout, among
 whatever pack code prints, this script writes it to the result file, then ends at once (no exit
@@ -45,9 +46,10 @@ class PackGuard:
     It answers exactly as the finders after it would, so imports resolve as they always do.
     """
 
-    def __init__(self, root: str) -> None:
+    def __init__(self, root: str, project_roots: tuple[str, ...] = ()) -> None:
         self._root = root
         self._prefix = root.rstrip(os.sep) + os.sep
+        self._project = {str(Path(entry).absolute()) + os.sep for entry in project_roots}
 
     def find_spec(self, name: str, path: Any = None, target: Any = None) -> Any:
         """The spec the other finders give, once every location it names is the pack's."""
@@ -66,11 +68,14 @@ class PackGuard:
         if getattr(spec, "has_location", False) and isinstance(spec.origin, str):
             locations.insert(0, spec.origin)
         # A folder of sys.path inside the pack is an environment's (a virtualenv in the pack
-        # folder, whose installed packages may be links out of it), not the pack's code.
+        # folder, whose installed packages may be links out of it), not the pack's code; the
+        # folders the project's wheel ships packages from (`src/`) are the project's code.
         installed = tuple(
             folder
             for folder in (str(Path(entry).absolute()) + os.sep for entry in sys.path if entry)
-            if folder.startswith(self._prefix) and folder != self._prefix
+            if folder.startswith(self._prefix)
+            and folder != self._prefix
+            and folder not in self._project
         )
         for location in locations:
             if not location.startswith(self._prefix) or location.startswith(installed):
@@ -111,7 +116,11 @@ def main(argv: list[str]) -> int:
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     result = os.open(job["result"], flags, 0o600)
     pack_dir = Path(job["packDir"])
-    sys.meta_path.insert(0, PackGuard(os.path.realpath(pack_dir)))
+    # The project's own packages (an app the pack lives in) import as its wheel ships them,
+    # ahead of anything installed; the SDK then puts the pack root before them.
+    project_roots = tuple(job.get("importRoots") or ())
+    sys.path[0:0] = list(project_roots)
+    sys.meta_path.insert(0, PackGuard(os.path.realpath(pack_dir), project_roots))
     indexer = importlib.import_module("kindgi.pack.index")
     outcome = indexer.run_indexer(
         pack_dir,

@@ -44,6 +44,9 @@ class IndexerJob:
     scratch: Path | None = None
     """The folder that holds every run's files, which the reaper removes if the hook dies
     first (a build frontend kills an interrupted backend)."""
+    import_roots: tuple[str, ...] = ()
+    """Folders the project's wheel ships packages from (absolute), first on the child's
+    `sys.path`: the app a pack lives in imports as if installed."""
 
 
 @dataclass(frozen=True)
@@ -73,6 +76,7 @@ def run_indexer(job: IndexerJob, work: Path, config: Path | None) -> IndexerRun:
                 "result": str(result),
                 "artifactVersion": job.artifact_version,
                 "publishedAt": job.published_at,
+                "importRoots": list(job.import_roots),
             }
         ),
         encoding="utf-8",

@@ -46,18 +46,26 @@ def index_code(
     timeout: float,
     python: str | None = None,
     runner: Runner = "build",
+    import_roots: Sequence[str] = (),
 ) -> CodeOutcome:
     """Index the pack's code modules with its kindgi SDK; nothing runs when there are none.
 
     `modules` are the pack-relative code modules discovery found; `python` is the interpreter
     whose kindgi indexes them (default: this one, the build environment's); `timeout` bounds the
     indexer child in seconds; `runner` says who runs it, so a missing SDK is explained for a
-    build or for the command line.
+    build or for the command line; `import_roots` are the pack-relative folders the project's
+    wheel ships packages from, which the child imports from ahead of anything installed.
     """
     if not modules:
         return NO_CODE
+    resolved = root.resolve()
     job = IndexerJob(
-        python or sys.executable, root.resolve(), artifact_version, published_at, timeout
+        python or sys.executable,
+        resolved,
+        artifact_version,
+        published_at,
+        timeout,
+        tuple(str(resolved.joinpath(*folder.split("/"))) for folder in import_roots),
     )
     with tempfile.TemporaryDirectory(prefix="hatch-kindgi-") as scratch:
         work = Path(scratch)

@@ -1,8 +1,10 @@
 """The wheel's layout: which file goes where under `<package>/`, from a pipeline result.
 
-Takes the result, the pack root as the build left it (other build hooks included) and the
-patterns of the files other hooks or the project declare as artifacts; gives every archive path
-with the pack file it copies or the bytes the hook writes. Pure, apart from reading the tree.
+Takes the result, the pack root as the build left it (other build hooks included), the
+patterns of the files other hooks or the project declare as artifacts, and what the project's
+own wheel ships (a pack inside an app); gives every archive path with the pack file it copies
+or the bytes the hook writes, and the problems of the paths the project already fills. Pure,
+apart from reading the tree.
 """
 
 from __future__ import annotations
@@ -14,8 +16,10 @@ from typing import TYPE_CHECKING
 import pathspec
 
 from hatch_kindgi.config.stage import package_folder
+from hatch_kindgi.discover.shipped import NOTHING, ProjectWheel, paths_taken
 from hatch_kindgi.discover.stage import code_folder_globs, discover
 from hatch_kindgi.index.stage import INDEX_FILE
+from hatch_kindgi.report.problems import Problem
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -28,7 +32,8 @@ INIT_FILE = "__init__.py"
 INIT_TEXT = (
     b"# A Kindgi pack: index.json beside this file is its index (written by hatch-kindgi).\n"
 )
-"""The `<package>/__init__.py` every pack wheel gets, unless the pack ships its own there.
+"""The `<package>/__init__.py` every pack wheel gets, unless the pack or the project (an app
+the pack lives in) ships its own there.
 
 It makes `<package>` a regular package, with a Python module, so the standard wheel linters
 pass (check-wheel-contents W010 fails a folder without one) and `importlib.resources` finds the
@@ -43,10 +48,16 @@ class WheelLayout:
 
     copied: Mapping[str, str]
     written: Mapping[str, bytes]
+    problems: tuple[Problem, ...] = ()
+    """Paths the project's own wheel already fills: the build fails on them."""
 
 
 def wheel_layout(
-    root: Path, result: PipelineResult, index: bytes, artifacts: Sequence[str] = ()
+    root: Path,
+    result: PipelineResult,
+    index: bytes,
+    artifacts: Sequence[str] = (),
+    project: ProjectWheel = NOTHING,
 ) -> WheelLayout:
     """Where `index`, `INIT_TEXT` and the pack's files go in the wheel of `result` (a
     successful run).
@@ -55,16 +66,27 @@ def wheel_layout(
     artifact pattern (hatchling's `artifacts`, as hatch-vcs's `version-file` adds) is the
     pack's own: it goes under `<package>/` at its pack-relative path, never at the wheel's top
     level, whichever hook wrote it and whenever.
+
+    `project` is what the project's wheel ships without this hook (an app the pack lives in):
+    none of it is replaced. The `__init__.py` is only written where the project has none; an
+    artifact the pack claims on a path the project fills is a `wheel-path-taken` problem (the
+    pipeline says the same of the pack's Python files and the index).
     """
     if result.package is None:
         raise ValueError("a pipeline result without a package has no wheel layout")
     folder = package_folder(result.package)
-    sources = {*result.python_files, *_claimed_artifacts(root, result, artifacts)}
+    python = set(result.python_files)
+    sources = {*python, *_claimed_artifacts(root, result, artifacts)}
     copied = {f"{folder}/{path}": path for path in sources}
     written = {f"{folder}/{INDEX_FILE}": index}
-    if f"{folder}/{INIT_FILE}" not in copied:
-        written[f"{folder}/{INIT_FILE}"] = INIT_TEXT
-    return WheelLayout(dict(sorted(copied.items())), dict(sorted(written.items())))
+    init = f"{folder}/{INIT_FILE}"
+    if init not in copied and init not in project.files:
+        written[init] = INIT_TEXT
+    # The pipeline checked the pack's Python files and the index (`paths_taken`); the
+    # artifacts the pack claims are known here only.
+    claimed = {target: path for target, path in copied.items() if path not in python}
+    problems = paths_taken(project, claimed, (), folder)
+    return WheelLayout(dict(sorted(copied.items())), dict(sorted(written.items())), problems)
 
 
 def _claimed_artifacts(

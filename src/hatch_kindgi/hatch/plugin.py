@@ -14,6 +14,7 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 from hatch_kindgi.config.report_file import ReportFile, report_file
+from hatch_kindgi.discover.shipped import project_wheel
 from hatch_kindgi.hatch.layout import wheel_layout
 from hatch_kindgi.index.pins import RECORD_FILE, RECORDED_PREFIX, read_recorded_pins, record_pins
 from hatch_kindgi.pipeline import has_code_modules, run_pipeline
@@ -66,7 +67,9 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             return
         self._completed = False
         existing = build_data.get("force_include") or {}
-        build_data["force_include"] = _ReadLate(existing, lambda: self._included(build_data))
+        build_data["force_include"] = _ReadLate(
+            existing, lambda others: self._included(build_data, others)
+        )
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
         """Remove the scratch folder; refuse an artifact built without the pack's files;
@@ -86,12 +89,12 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         if not self._write_report_file(failed=False):
             sys.exit(1)
 
-    def _included(self, build_data: dict[str, Any]) -> dict[str, str]:
+    def _included(self, build_data: dict[str, Any], others: Mapping[str, str]) -> dict[str, str]:
         """`_build_inclusions`, and on Ctrl-C: `interrupted`, exit 130, no traceback, and
         the scratch folder gone (the stages remove their own folders and children as the
         interrupt unwinds them)."""
         try:
-            return self._build_inclusions(build_data)
+            return self._build_inclusions(build_data, others)
         except KeyboardInterrupt:
             self._cleanup()
             sys.stdout.flush()
@@ -99,10 +102,14 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             sys.stderr.flush()
             sys.exit(130)
 
-    def _build_inclusions(self, build_data: dict[str, Any]) -> dict[str, str]:
+    def _build_inclusions(
+        self, build_data: dict[str, Any], others: Mapping[str, str]
+    ) -> dict[str, str]:
         """Check the pack; on problems print the report and stop the build. A wheel gets the
-        index and the pack's files; an sdist gets the pins it resolved, so a wheel built from
-        it carries the same index. The force_include entries that carry them."""
+        index and the pack's files, never on a path the project's own wheel fills (`others`
+        are the other hooks' force_include entries); an sdist gets the pins it resolved, so a
+        wheel built from it carries the same index. The force_include entries that carry
+        them."""
         self._completed = True
         root = Path(self.root)
         recorded, record_problems = read_recorded_pins(root)
@@ -110,6 +117,13 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         # record says the pack was in its repository.
         self._repository_prefix = (
             recorded.get(RECORDED_PREFIX, "") if recorded is not None else repository_prefix(root)
+        )
+        # The project's own wheel (a pack inside an app): its configuration, the other hooks'
+        # files and artifacts.
+        project = (
+            project_wheel(root, artifacts=build_data.get("artifacts") or (), force_include=others)
+            if self.target_name == "wheel"
+            else None
         )
         result = run_pipeline(
             root,
@@ -119,10 +133,17 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             environ=os.environ,
             recorded_pins=recorded,
             runner="build",
+            project=project,
         )
         self._report_file, file_problems = report_file(root, result.options, os.environ)
         problems = (*record_problems, *file_problems, *result.problems)
         failing = bool(record_problems) or bool(file_problems) or result.failed
+        layout = None
+        if not failing and result.index is not None and project is not None:
+            artifacts = self._artifact_patterns(build_data)
+            layout = wheel_layout(root, result, result.index, artifacts, project)
+            problems = (*problems, *layout.problems)
+            failing = bool(layout.problems)
         self._report_problems = problems
         self._report(problems, failing=failing)
         for note in result.notes:
@@ -139,7 +160,8 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             record = self._scratch_folder() / RECORD_FILE
             record.write_bytes(record_pins(result.pins, self._repository_prefix))
             return {str(record): RECORD_FILE}
-        layout = wheel_layout(root, result, result.index, self._artifact_patterns(build_data))
+        if layout is None:
+            return {}
         inclusions = {str(root / source): target for target, source in layout.copied.items()}
         scratch = self._scratch_folder()
         for number, (target, data) in enumerate(layout.written.items()):
@@ -219,19 +241,24 @@ class _ReadLate(dict):  # type: ignore[type-arg]
     """`build_data["force_include"]`, whose own entries are computed when hatchling first
     reads it as a whole (after every hook's `initialize`), not when this hook initializes.
 
-    Entries other hooks put in stay; adding one, asking for one or testing truth computes
+    Entries other hooks put in stay (and are handed to the computation, as what the project
+    ships besides its own files); adding one, asking for one or testing truth computes
     nothing. Every way to read the whole mapping (items, keys, values, iteration, copy,
     `dict(...)`, `{**...}`) computes the entries first, once.
     """
 
-    def __init__(self, existing: Mapping[str, str], compute: Callable[[], dict[str, str]]) -> None:
+    def __init__(
+        self,
+        existing: Mapping[str, str],
+        compute: Callable[[Mapping[str, str]], dict[str, str]],
+    ) -> None:
         super().__init__(existing)
-        self._compute: Callable[[], dict[str, str]] | None = compute
+        self._compute: Callable[[Mapping[str, str]], dict[str, str]] | None = compute
 
     def _settle(self) -> None:
         compute, self._compute = self._compute, None
         if compute is not None:
-            for source, target in compute().items():
+            for source, target in compute(dict(super().items())).items():
                 super().__setitem__(source, target)
 
     def items(self) -> Any:

@@ -3,7 +3,7 @@ blocks (`read_pack`), then, with the pins the job resolves, its code (`pack_code
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -74,10 +74,13 @@ def pack_code(
     *,
     runner: Runner,
     cache: PipelineCache | None = None,
+    import_roots: Sequence[str] | None = None,
 ) -> CodeOutcome:
     """The code stage on the pack's code modules, with `pins`; nothing runs, and the SDK
     runner's modules don't load, for a pack without code. `runner` says who runs it (what to
-    install is said for that one); a `cache` keeps the outcome while nothing it read changed."""
+    install is said for that one); a `cache` keeps the outcome while nothing it read changed;
+    `import_roots` are the folders the project's packages import from (None: asked of
+    hatchling here)."""
     modules = read.found.code_modules()
     if not modules:
         return NO_CODE
@@ -85,6 +88,8 @@ def pack_code(
 
     def index() -> CodeOutcome:
         from hatch_kindgi.code.stage import index_code
+        from hatch_kindgi.discover.shipped import import_roots as roots_of
+        from hatch_kindgi.discover.shipped import project_wheel
 
         return index_code(
             root,
@@ -93,6 +98,8 @@ def pack_code(
             published_at=pins.published_at,
             timeout=timeout,
             runner=runner,
+            # The app a pack lives in: its packages import as hatchling's wheel ships them.
+            import_roots=(roots_of(project_wheel(root)) if import_roots is None else import_roots),
         )
 
     return index() if cache is None else cache.code(root, modules, pins, timeout, index)

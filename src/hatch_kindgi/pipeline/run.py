@@ -14,10 +14,11 @@ from hatch_kindgi.against.reference import RefRequest, choose_reference
 from hatch_kindgi.checks.stage import check_entries
 from hatch_kindgi.code.outcome import NO_CODE
 from hatch_kindgi.config.sources import NO_OVERLAY, Overlay
-from hatch_kindgi.config.stage import HookOptions, PackConfig, Runner, package_name
+from hatch_kindgi.config.stage import HookOptions, PackConfig, Runner, package_folder, package_name
+from hatch_kindgi.discover.shipped import ProjectWheel, import_roots, paths_taken, project_wheel
 from hatch_kindgi.discover.stage import code_files, misnamed_problem
 from hatch_kindgi.index.pins import LocalPins, Pins, resolve_pins
-from hatch_kindgi.index.stage import build_envelope, index_problems, serialized
+from hatch_kindgi.index.stage import INDEX_FILE, build_envelope, index_problems, serialized
 from hatch_kindgi.pipeline.entries import entries_at, pack_entries_of
 from hatch_kindgi.pipeline.read import pack_code, read_pack
 from hatch_kindgi.report.formats import fails
@@ -69,6 +70,7 @@ def run_pipeline(
     runner: Runner = "build",
     cache: PipelineCache | None = None,
     overlay: Overlay = NO_OVERLAY,
+    project: ProjectWheel | None = None,
 ) -> PipelineResult:
     """Check the pack at `root` and build its index; `hook_config` None reads it from the
     pyproject (the command line), a mapping is what Hatchling hands the hook.
@@ -79,7 +81,10 @@ def run_pipeline(
     `runner` is who runs it, the build hook or the command line: the stages say what to
     install for that one. A `cache` kept from earlier runs on `root` spares the work on what
     didn't change since. `overlay` holds an editor's unsaved buffers (`hatch-kindgi lsp`),
-    read instead of the files under them; code modules are indexed as saved."""
+    read instead of the files under them; code modules are indexed as saved. `project` is
+    what the project's own wheel ships (the hook asks hatchling with the build's data; None:
+    asked here), for a pack inside an app: its packages import while the pack is indexed, and
+    the pack takes none of its paths."""
     environ = environ or {}
     read = read_pack(
         root, hook_config, cache=None if cache is None else cache.blocks, overlay=overlay
@@ -99,7 +104,15 @@ def run_pipeline(
         local=local_pins,
     )
     problems.extend(pin_problems)
-    code = NO_CODE if pins is None else pack_code(root, read, pins, runner=runner, cache=cache)
+    if project is None:
+        project = project_wheel(root)
+    code = (
+        NO_CODE
+        if pins is None
+        else pack_code(
+            root, read, pins, runner=runner, cache=cache, import_roots=import_roots(project)
+        )
+    )
     problems.extend(code.problems)
     problems.extend(
         check_entries(code.tools, code.guardrails, code.agents, code.flows, read.blocks.entries)
@@ -125,6 +138,10 @@ def run_pipeline(
     python = code_files(root, pack.discovery, code.module_paths())
     misnamed = {*read.found.misnamed(), *python.misnamed}
     problems.extend(misnamed_problem(path) for path in sorted(misnamed))
+    if package is not None:
+        folder = package_folder(package)
+        placed = {f"{folder}/{path}": path for path in python.files}
+        problems.extend(paths_taken(project, placed, (f"{folder}/{INDEX_FILE}",), folder))
     result = partial(
         PipelineResult,
         options=options,

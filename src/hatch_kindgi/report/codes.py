@@ -121,6 +121,9 @@ CODES: dict[str, str] = {
     "model-settings-value": "A model-settings value a model cannot take (temperature, thinking).",
     "model-settings-model": "A model named in both the model-settings block and the agent.",
     "agent-tool-version": "No version of a tool the pack brings satisfies the agent's range.",
+    # --- the wheel (a pack inside a Python app) ---
+    "wheel-path-taken": "A file the pack adds to the wheel (its code, its index.json) would "
+    "take a path the project's own wheel ships, or hide one of its files (never replaced).",
     # --- against an earlier release ---
     "version-reused": "A version the reference has, with other content (a deploy refuses it).",
     "version-lower": "The newest version of an id is lower than the newest at the reference.",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from hatch_kindgi.config.stage import DEFAULT_DISCOVERY, HookOptions, PackConfig
+from hatch_kindgi.discover.shipped import ProjectWheel
 from hatch_kindgi.hatch.layout import wheel_layout
 from hatch_kindgi.pipeline import PipelineResult
 
@@ -81,3 +82,39 @@ def test_dotted_package_is_nested_folders_without_a_namespace_init(tmp_path: Pat
         "acme/ledger/index.json",
         "acme/ledger/tools/ledger.py",
     ]
+
+
+# An app the pack lives in (`kindgi init` in an existing app): what its own wheel ships.
+APP = ProjectWheel(
+    {
+        "acme_app/__init__.py": "src/acme_app/__init__.py",
+        "acme_app/text.py": "src/acme_app/text.py",
+    },
+    lambda path: path.removeprefix("src/"),
+)
+APP_CODE = ("kindgi/tools/shout.py",)
+
+
+def test_the_apps_own_init_module_is_never_replaced(tmp_path: Path) -> None:
+    """Where the project ships `<package>/__init__.py` the hook writes none; the pack's code
+    and index go beside the app's modules, and nothing is a problem."""
+    layout = wheel_layout(tmp_path, _result("acme_app", APP_CODE), INDEX, (), APP)
+    assert sorted(layout.written) == ["acme_app/index.json"]
+    assert dict(layout.copied) == {"acme_app/kindgi/tools/shout.py": "kindgi/tools/shout.py"}
+    assert layout.problems == ()
+
+
+def test_an_artifact_the_pack_claims_on_a_path_the_project_fills(tmp_path: Path) -> None:
+    """An artifact under a code folder the pack claims is held to the project's paths here
+    (the pipeline holds the Python files and the index); the Python files are not re-told."""
+    _tree(tmp_path, "kindgi/tools/schema.json")
+    project = ProjectWheel(
+        {**APP.files, "acme_app/kindgi/tools/schema.json": "src/acme_app/kindgi/tools/schema.json"},
+        APP.distribution_path,
+    )
+    result = _result("acme_app", APP_CODE, tools="kindgi/tools/**/*.py")
+    layout = wheel_layout(tmp_path, result, INDEX, ("schema.json",), project)
+    assert [(p.code, p.file) for p in layout.problems] == [
+        ("wheel-path-taken", "kindgi/tools/schema.json")
+    ]
+    assert "src/acme_app/kindgi/tools/schema.json" in layout.problems[0].message

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -23,9 +23,11 @@ READS: dict[str, Callable[[dict[str, str]], set[Any]]] = {
 COMPUTED = ("/scratch/index.json", "acme/index.json")
 
 
-def _late(calls: list[int]) -> _ReadLate:
-    def compute() -> dict[str, str]:
+def _late(calls: list[int], handed: list[dict[str, str]] | None = None) -> _ReadLate:
+    def compute(others: Mapping[str, str]) -> dict[str, str]:
         calls.append(1)
+        if handed is not None:
+            handed.append(dict(others))
         return {"/scratch/index.json": "acme/index.json"}
 
     return _ReadLate({"/earlier": "earlier"}, compute)
@@ -36,10 +38,13 @@ def test_every_whole_read_computes_the_entries_once(how: str) -> None:
     """Each way of reading the whole mapping sees the computed entry beside the entries
     other hooks put in, before and after this hook; the computation runs once."""
     calls: list[int] = []
-    late = _late(calls)
+    handed: list[dict[str, str]] = []
+    late = _late(calls, handed)
     late["/later"] = "later"
     read = READS[how]
     seen = read(late)
+    # The computation sees the other hooks' entries (what the project ships besides its files).
+    assert handed == [{"/earlier": "earlier", "/later": "later"}]
     if how == "values":
         assert seen == {"earlier", "later", COMPUTED[1]}
     else:

@@ -1,0 +1,1 @@
+"""An app whose package ships a data file named index.json."""
