@@ -65,7 +65,7 @@ def index_code(
         artifact_version,
         published_at,
         timeout,
-        tuple(str(resolved.joinpath(*folder.split("/"))) for folder in import_roots),
+        import_roots=tuple(str(resolved.joinpath(*folder.split("/"))) for folder in import_roots),
     )
     with tempfile.TemporaryDirectory(prefix="hatch-kindgi-") as scratch:
         work = Path(scratch)
