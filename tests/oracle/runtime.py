@@ -25,6 +25,7 @@ import pytest
 from tests.oracle.node import NodeProcess, node_available
 
 __all__ = [
+    "ajv_formats",
     "ajv_settings",
     "liquidjs_parse",
     "liquidjs_render",
@@ -95,6 +96,12 @@ def ajv_settings(schema: object, values: object) -> dict[str, Any]:
     (`/content/schema` for a compile failure, `/content/values<instancePath>` for a value),
     with Ajv's `keyword`, `params` and `schemaPath` for a value failure. No issue: accepted."""
     return _ask({"op": "settings", "schema": schema, "values": values})
+
+
+def ajv_formats(cases: list[tuple[str, object]]) -> list[bool]:
+    """ajv-formats' own verdict on each (format name, value): its full-mode predicate called
+    as Ajv calls it on a value of the type the format is for."""
+    return [bool(each) for each in _ask({"op": "formats", "cases": cases})["verdicts"]]
 
 
 def liquidjs_parse(template: str) -> str | None:

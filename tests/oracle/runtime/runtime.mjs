@@ -11,6 +11,9 @@
 // - "render": packages/agents/src/prompt.ts: `new Liquid({ strictVariables: true,
 //   strictFilters: true })` renders the template with the given data.
 //
+// - "formats": each [name, value] of `cases` decided by ajv-formats' own fullFormats (its
+//   regular expression or validate function), as Ajv calls them on a value of the right type.
+//
 // Protocol: every line of stdin is one JSON request {"op": ..., ...}; for each, one line of
 // stdout, a JSON answer (ASCII-escaped). The process serves lines until stdin closes.
 
@@ -72,7 +75,20 @@ function render({ template, data }) {
   }
 }
 
-const OPERATIONS = { settings, parse, render };
+const { fullFormats } = require("ajv-formats/dist/formats");
+
+function formats({ cases }) {
+  return {
+    verdicts: cases.map(([name, value]) => {
+      const format = fullFormats[name];
+      const check = format instanceof RegExp || typeof format !== "object" ? format : format.validate;
+      if (check === true) return true;
+      return check instanceof RegExp ? check.test(value) : Boolean(check(value));
+    }),
+  };
+}
+
+const OPERATIONS = { settings, parse, render, formats };
 
 function answer(line) {
   try {
