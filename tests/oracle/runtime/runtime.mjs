@@ -11,6 +11,8 @@
 // - "render": packages/agents/src/prompt.ts: `new Liquid({ strictVariables: true,
 //   strictFilters: true })` renders the template with the given data.
 //
+//   With "strict": false, the same without strict mode: how Ajv words value failures under a
+//   schema its strict mode would refuse (the words don't depend on it).
 // - "formats": each [name, value] of `cases` decided by ajv-formats' own fullFormats (its
 //   regular expression or validate function), as Ajv calls them on a value of the right type.
 //
@@ -25,22 +27,30 @@ const Ajv2020 = require("ajv/dist/2020").default;
 const addFormats = require("ajv-formats").default ?? require("ajv-formats");
 const { Liquid } = require("liquidjs");
 
-function compileInline(schema) {
-  const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
+function compileInline(schema, strict = true) {
+  const ajv = new Ajv2020({ strict, allErrors: true, allowUnionTypes: true });
   addFormats(ajv);
   ajv.addKeyword("x-kindgi-tunable");
   return ajv.compile(schema);
 }
 
-function settings({ schema, values }) {
+function settings({ schema, values, strict = true }) {
   let validate;
   try {
-    validate = compileInline(schema);
+    validate = compileInline(schema, strict);
   } catch (cause) {
     const message = `Inline schema failed to compile: ${cause?.message ?? String(cause)}`;
     return { compiled: false, issues: [{ path: "/content/schema", message }] };
   }
-  if (validate(values)) return { compiled: true, issues: [] };
+  let valid;
+  try {
+    valid = validate(values);
+  } catch (cause) {
+    // e.g. a $ref loop: the runtime's validateBlock would throw; no verdict of Ajv's own
+    const message = `validation threw: ${cause?.message ?? String(cause)}`;
+    return { compiled: true, threw: true, issues: [{ path: "/content/values", message }] };
+  }
+  if (valid) return { compiled: true, issues: [] };
   return {
     compiled: true,
     issues: (validate.errors ?? []).map((e) => ({
