@@ -27,6 +27,7 @@ from tests.oracle.node import NodeProcess, node_available
 __all__ = [
     "ajv_formats",
     "ajv_settings",
+    "js_regex",
     "liquidjs_parse",
     "liquidjs_render",
     "require_runtime",
@@ -116,3 +117,12 @@ def liquidjs_render(template: str, data: dict[str, Any]) -> tuple[bool, str]:
     """What a run renders (strict variables and filters): (True, text) or (False, message)."""
     answer = _ask({"op": "render", "template": template, "data": data})
     return (True, str(answer["text"])) if answer["ok"] else (False, str(answer["message"]))
+
+
+def js_regex(pattern: str, texts: list[str], flags: str = "u") -> tuple[str | None, list[bool]]:
+    """What V8 makes of `pattern` as Ajv compiles it (`new RegExp(pattern, "u")`): (None,
+    whether it matches each of `texts`), or (V8's SyntaxError message, [])."""
+    answer = _ask({"op": "regex", "pattern": pattern, "flags": flags, "texts": texts})
+    if not answer["compiled"]:
+        return str(answer["message"]), []
+    return None, [bool(each) for each in answer["matches"]]

@@ -15,8 +15,8 @@ from typing import Any
 
 from hatch_kindgi.report.problems import Problem, error, json_pointer
 from hatch_kindgi.schema import DRAFT_2020_12
+from hatch_kindgi.schema.ajv_strict import strict_findings, tunable_findings
 from hatch_kindgi.schema.metaschema import metaschema_failures
-from hatch_kindgi.schema.patterns import pattern_findings
 from hatch_kindgi.schema.refs import reference_findings
 from hatch_kindgi.schema.survey import Survey, survey
 from hatch_kindgi.schema.validation import Stopped, Validator, validate
@@ -112,8 +112,9 @@ class SchemaChecks:
                 (
                     "settings-schema",
                     "/$schema",
-                    f"{json.dumps(dialect)} is not Draft 2020-12; settings schemas are "
-                    f'Draft 2020-12 ("$schema": "{DRAFT_2020_12}", or leave it out)',
+                    f"no schema with key or ref {json.dumps(dialect)}: the runtime's Ajv "
+                    "knows Draft 2020-12 only; settings schemas are Draft 2020-12 "
+                    f'("$schema": "{DRAFT_2020_12}", or leave it out)',
                 ),
             )
         findings: list[_Finding] = []
@@ -125,13 +126,13 @@ class SchemaChecks:
         except RecursionError:
             findings.append(("settings-schema", "", "the schema nests too deeply to check"))
         if not findings:
+            # What the runtime's Ajv refuses to compile (strict mode), then its own rules.
+            findings.extend(
+                ("settings-schema", pointer, message)
+                for pointer, message in (*strict_findings(schema), *tunable_findings(schema))
+            )
             if surveyed.refs:
                 findings.extend(_reference_findings(schema))
-            if surveyed.patterns:
-                findings.extend(
-                    ("settings-schema", pointer, message)
-                    for pointer, message in pattern_findings(schema)
-                )
         return tuple(findings)
 
 

@@ -120,13 +120,26 @@ def compiled(pattern: str) -> Any:
 
 
 def search(pattern: str, subject: str) -> bool:
-    """Whether `pattern` matches somewhere in `subject`, within the time limits."""
+    """Whether `pattern` matches somewhere in `subject`, within the time limits: as
+    JavaScript matches it (`schema.js_regex`, Ajv's `u` mode), or as `regex` reads it when
+    JavaScript can't compile it (a schema no runtime compiles, checked anyway)."""
+    from hatch_kindgi.schema.js_regex import JsRegexError, js_pattern
+
+    try:
+        translated = js_pattern(pattern)
+    except JsRegexError:
+        return bounded_search(compiled(pattern), pattern, subject)
+    return translated.search(subject)
+
+
+def bounded_search(pattern_object: Any, pattern: str, subject: str) -> bool:
+    """Whether the compiled `pattern_object` (of `pattern`, as the author wrote it) matches
+    somewhere in `subject`, within the time limits."""
     budget = _BUDGET.get()
     in_all = budget is not None and budget.left < PATTERN_TIMEOUT
     if budget is not None and budget.left <= 0:
         raise PatternTimeout(pattern, subject, budget.total, in_all=True)
     limit = budget.left if budget is not None and in_all else PATTERN_TIMEOUT
-    pattern_object = compiled(pattern)
     started = time.thread_time()
     try:
         return pattern_object.search(subject, timeout=limit) is not None

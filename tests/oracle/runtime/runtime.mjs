@@ -6,13 +6,13 @@
 //   packages/agents/src/blocks.ts settingsSchemaIssues: Ajv2020 with strict, allErrors and
 //   allowUnionTypes, every ajv-formats format, the x-kindgi-tunable keyword; a compile failure
 //   is one issue at /content/schema, each validation error one at /content/values<instancePath>.
-// - "parse": blocks.ts promptIssues: a template must be a non-empty string after trimming and
-//   `new Liquid().parse(template)` must not throw.
-// - "render": packages/agents/src/prompt.ts: `new Liquid({ strictVariables: true,
-//   strictFilters: true })` renders the template with the given data.
-//
 //   With "strict": false, the same without strict mode: how Ajv words value failures under a
 //   schema its strict mode would refuse (the words don't depend on it).
+// - "parse": blocks.ts promptIssues: a template must be a non-empty string after trimming and
+//   `new Liquid().parse(template)` must not throw.
+// - "regex": a pattern as Ajv compiles it, `new RegExp(pattern, "u")`, and whether it matches.
+// - "render": packages/agents/src/prompt.ts: `new Liquid({ strictVariables: true,
+//   strictFilters: true })` renders the template with the given data.
 // - "formats": each [name, value] of `cases` decided by ajv-formats' own fullFormats (its
 //   regular expression or validate function), as Ajv calls them on a value of the right type.
 //
@@ -98,7 +98,19 @@ function formats({ cases }) {
   };
 }
 
-const OPERATIONS = { settings, parse, render, formats };
+// "regex": a `pattern` as Ajv compiles it (ajv/dist/vocabularies/code.js usePattern:
+// `new RegExp(pattern, "u")`, unicodeRegExp being on by default), tested on each of `texts`.
+function regex({ pattern, flags, texts }) {
+  let compiled;
+  try {
+    compiled = new RegExp(pattern, flags ?? "u");
+  } catch (cause) {
+    return { compiled: false, message: cause instanceof Error ? cause.message : String(cause) };
+  }
+  return { compiled: true, matches: (texts ?? []).map((text) => compiled.test(text)) };
+}
+
+const OPERATIONS = { settings, parse, render, formats, regex };
 
 function answer(line) {
   try {

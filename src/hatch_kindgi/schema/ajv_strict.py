@@ -1,0 +1,584 @@
+"""A settings schema as the runtime's Ajv compiles it in strict mode, every refusal found.
+
+The runtime compiles a settings schema with `new Ajv2020({strict: true, allErrors: true,
+allowUnionTypes: true})`, `addFormats(ajv)` and `ajv.addKeyword("x-kindgi-tunable")`
+(kindgi/kindgi-sdk `packages/schema/src/registry.ts`), and refuses the block when
+`ajv.compile` throws. Ajv throws on the first fault it meets; this module walks the schema in
+Ajv's own order (ajv `dist/compile/validate/index.js`, the keyword groups of
+`dist/compile/rules.js`, each keyword's code in `dist/vocabularies/`) and reports every one,
+in Ajv's words:
+
+- strictSchema: an unknown keyword (`compile/util.js` checkUnknownRules), `if` without
+  `then`/`else`, `then`/`else` without `if`, `minContains`/`maxContains` without `contains`,
+  a `properties` key a `patternProperties` pattern matches;
+- strictTypes: a keyword whose type the schema (or its context) does not declare, a `type`
+  its context does not allow (`checkStrictTypes`); union types are allowed;
+- strictTuples: `prefixItems` not closed by `minItems` and `maxItems` or `items: false`;
+- strictRequired: a `required` name that neither `properties` of the same schema nor the
+  ones Ajv compiled before at the same data level define (`definedProperties`);
+- a `format` ajv-formats doesn't define; a pattern V8 refuses in `u` mode (`js_regex`);
+  `nullable` without `type`.
+
+What Ajv never compiles (a `$defs` entry no `$ref` reaches) it never refuses: neither do
+we. `$ref`s that leave the schema or point to nothing are `schema.refs`' to report. And the
+runtime's own rule on top of Ajv's, from kindgi-sdk `packages/agents/tests/blocks.test.ts`:
+`"x-kindgi-tunable"` on a top-level property must be `true` on a number or integer with a
+`minimum` below its `maximum`, or on an `enum` of two values or more.
+
+The tests hold all of it to the pinned npm packages (`tests/oracle/runtime.py`
+`ajv_settings`): the keyword tables below against Ajv's `RULES`, and the compile verdict of
+a corpus of settings schemas and of the JSON-Schema-Test-Suite's draft 2020-12 schemas.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import quote, unquote, urljoin
+
+from hatch_kindgi.report.suggest import Suggestions
+from hatch_kindgi.schema.ajv_formats import FORMAT_NAMES
+from hatch_kindgi.schema.js_regex import JsRegexError, js_pattern
+from hatch_kindgi.schema.refs import NOT_SCHEMAS
+
+__all__ = ["KEYWORDS", "strict_findings", "tunable_findings"]
+
+_GROUPS: tuple[tuple[str | None, tuple[str, ...]], ...] = (
+    (None, (
+        "$dynamicAnchor", "$dynamicRef", "$recursiveAnchor", "$recursiveRef", "$comment", "id",
+        "$ref", "type", "nullable", "const", "enum", "not", "anyOf", "oneOf", "allOf", "if",
+        "then", "else",
+    )),
+    ("number", (
+        "maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum", "multipleOf", "format",
+    )),
+    ("string", (
+        "maxLength", "minLength", "pattern", "format", "formatMaximum", "formatMinimum",
+        "formatExclusiveMaximum", "formatExclusiveMinimum",
+    )),
+    ("array", (
+        "maxItems", "minItems", "prefixItems", "items", "contains", "uniqueItems",
+        "maxContains", "minContains", "unevaluatedItems",
+    )),
+    ("object", (
+        "maxProperties", "minProperties", "required", "propertyNames", "additionalProperties",
+        "dependencies", "properties", "patternProperties", "dependentRequired",
+        "dependentSchemas", "unevaluatedProperties",
+    )),
+)  # fmt: skip
+"""Ajv's `RULES.rules`: the keyword groups in the order Ajv compiles them, untyped first."""
+
+_RULE_TYPES: dict[str, tuple[str, ...]] = {}
+for _type, _keywords in _GROUPS:
+    for _keyword in _keywords:
+        if _type is not None:
+            _RULE_TYPES[_keyword] = (*_RULE_TYPES.get(_keyword, ()), _type)
+        else:
+            _RULE_TYPES.setdefault(_keyword, ())
+RULE_ORDER: tuple[str, ...] = (
+    "$dynamicAnchor", "$dynamicRef", "$recursiveAnchor", "$recursiveRef", "$comment", "id",
+    "$ref", "maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum", "multipleOf",
+    "maxLength", "minLength", "pattern", "maxProperties", "minProperties", "required",
+    "maxItems", "minItems", "uniqueItems", "type", "nullable", "const", "enum", "not", "anyOf",
+    "oneOf", "allOf", "if", "then", "else", "propertyNames", "additionalProperties",
+    "dependencies", "properties", "patternProperties", "prefixItems", "items", "contains",
+    "format", "dependentRequired", "dependentSchemas", "maxContains", "minContains",
+    "unevaluatedProperties", "unevaluatedItems", "formatMaximum", "formatMinimum",
+    "formatExclusiveMaximum", "formatExclusiveMinimum",
+)  # fmt: skip
+"""Ajv's `RULES.all`, in its order (strictTypes checks keywords in it): every keyword that
+compiles to code."""
+GROUPS = _GROUPS
+
+KEYWORDS: frozenset[str] = frozenset(
+    {
+        *RULE_ORDER,
+        *("$async", "$schema", "$id", "$defs", "$vocabulary", "definitions", "title"),
+        *("description", "default", "deprecated", "readOnly", "writeOnly", "examples"),
+        *("contentMediaType", "contentEncoding", "contentSchema", "x-kindgi-tunable"),
+    }
+)
+"""Ajv's `RULES.keywords` under the runtime's options: every keyword strict mode allows."""
+
+_SUGGEST = Suggestions(sorted(KEYWORDS))
+_OPENAPI = {
+    "example": 'OpenAPI\'s "example" is not JSON Schema: use "examples": [...]',
+    "discriminator": "OpenAPI's \"discriminator\" is off in the runtime's Ajv: drop it",
+    "additionalItems": ('draft 2020-12 has no "additionalItems": use "items" after "prefixItems"'),
+}
+_FORMAT_LIMITS = frozenset(
+    {"formatMaximum", "formatMinimum", "formatExclusiveMaximum", "formatExclusiveMinimum"}
+)
+_COMPARABLE_FORMATS = frozenset({"date", "time", "date-time", "iso-time", "iso-date-time"})
+"""The ajv-formats formats with a `compare` function (`fmtDef(validate, compare)`)."""
+_APPLICATORS = frozenset(
+    {
+        "$ref", "anyOf", "oneOf", "allOf", "not", "if", "then", "else", "prefixItems",
+        "items", "contains", "unevaluatedItems", "additionalProperties", "propertyNames",
+        "properties", "patternProperties", "dependentSchemas", "dependencies",
+        "unevaluatedProperties",
+    }
+)  # fmt: skip
+_TYPES = frozenset({"string", "number", "integer", "boolean", "null", "object", "array"})
+_SCHEMA_LISTS = ("anyOf", "oneOf", "allOf")
+_IN_PLACE = ("not", "if", "then", "else")
+_TYPE_FIX = {
+    "object": 'add "type": "object"',
+    "array": 'add "type": "array"',
+    "string": 'add "type": "string"',
+    "number": 'add "type": "number" (or "integer")',
+    "number,string": 'add "type": "string" (or "number")',
+}
+
+Finding = tuple[str, str]
+"""A pointer into the schema and the message for it."""
+
+
+class _Context:
+    """What Ajv's compile context (`it`) carries that strict mode reads."""
+
+    __slots__ = ("base", "data_types", "defined", "path", "shown")
+
+    def __init__(
+        self,
+        data_types: list[str],
+        defined: set[str],
+        path: tuple[object, ...],
+        shown: str,
+        base: str = "",
+    ) -> None:
+        self.data_types = data_types
+        self.defined = defined
+        self.path = path
+        self.shown = shown  # Ajv's errSchemaPath: "#/properties/a", or a $ref's own text
+        self.base = base  # the base URI `$id`s set, that `$ref`s resolve against
+
+    def inplace(self, *keys: object) -> _Context:
+        """A subschema applied to the same data (allOf, then, ...): shares what it knows."""
+        return _Context(
+            self.data_types,
+            self.defined,
+            (*self.path, *keys),
+            _shown(self.shown, keys),
+            self.base,
+        )
+
+    def descend(self, *keys: object, data_types: list[str] | None = None) -> _Context:
+        """A subschema applied to other data (properties, items, ...); Ajv starts a fresh
+        set of defined properties for the parent too (`extendSubschemaData`)."""
+        self.defined = set()
+        return _Context(
+            [] if data_types is None else data_types,
+            self.defined,
+            (*self.path, *keys),
+            _shown(self.shown, keys),
+            self.base,
+        )
+
+
+def _shown(base: str, keys: tuple[object, ...]) -> str:
+    """Ajv's errSchemaPath: JSON pointer segments, URI-escaped (`escapeFragment`)."""
+    return base + "".join(
+        "/" + quote(str(key).replace("~", "~0").replace("/", "~1"), safe="!*'()~") for key in keys
+    )
+
+
+def _pointer(path: tuple[object, ...]) -> str:
+    return "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in path)
+
+
+class _Walk:
+    def __init__(self, root: Any) -> None:
+        self.root = root
+        self.findings: list[Finding] = []
+        self.seen: set[Finding] = set()
+        self.refs_compiled: set[str] = set()
+        self.index: _Index | None = None
+
+    def add(self, path: tuple[object, ...], message: str) -> None:
+        finding = (_pointer(path), message)
+        if finding not in self.seen:
+            self.seen.add(finding)
+            self.findings.append(finding)
+
+    def strict_types(self, ctx: _Context, message: str, path: tuple[object, ...], fix: str) -> None:
+        self.add(path, f'strict mode: {message} at "{ctx.shown}" (strictTypes); {fix}')
+
+    # -- one schema, as Ajv's subschemaCode
+
+    def schema(self, node: Any, ctx: _Context, depth: int) -> None:
+        if type(node) is not dict or depth > 200:
+            return
+        for key in node:
+            if key not in KEYWORDS:
+                self.add((*ctx.path, key), _unknown(key))
+        if not any(key in _RULE_TYPES for key in node):
+            return
+        if type(node.get("$id")) is str:
+            ctx.base = _join(ctx.base, node["$id"]).partition("#")[0]
+        if "$ref" in node and not any(k in _RULE_TYPES and k != "$ref" for k in node):
+            self.ref(node["$ref"], ctx, depth)
+            return
+        types = self.schema_types(node, ctx)
+        if types is not None:
+            self.check_types(node, ctx, types)
+        for group_type, keywords in _GROUPS:
+            if group_type is not None and not any(k in node for k in keywords):
+                continue
+            for keyword in keywords:
+                if keyword in node and not (keyword == "format" and group_type == "string"):
+                    self.keyword(keyword, node, ctx, depth)
+
+    def schema_types(self, node: dict[str, Any], ctx: _Context) -> list[str] | None:
+        declared = node.get("type")
+        types = list(declared) if type(declared) is list else [declared] if declared else []
+        if not all(type(each) is str and each in _TYPES for each in types):
+            return None  # the metaschema check words this one
+        nullable = node.get("nullable")
+        if "null" in types:
+            if nullable is False:
+                self.add((*ctx.path, "nullable"), "type: null contradicts nullable: false")
+        else:
+            if not types and nullable is not None:
+                self.add(
+                    (*ctx.path, "nullable"),
+                    '"nullable" cannot be used without "type"; OpenAPI\'s "nullable" needs a '
+                    '"type" beside it (or use "type": ["string", "null"])',
+                )
+            if nullable is True:
+                types.append("null")
+        return types
+
+    def check_types(self, node: dict[str, Any], ctx: _Context, types: list[str]) -> None:
+        """Ajv's checkStrictTypes: the context's types, then each keyword's."""
+        if types:
+            if not ctx.data_types:
+                ctx.data_types = types
+            else:
+                for each in types:
+                    if not _includes(ctx.data_types, each):
+                        self.strict_types(
+                            ctx,
+                            f'type "{each}" not allowed by context "{",".join(ctx.data_types)}"',
+                            (*ctx.path, "type"),
+                            "the schema around it allows no such value: make the types agree",
+                        )
+                ctx.data_types = [
+                    each if _includes(types, each) else "integer"
+                    for each in ctx.data_types
+                    if _includes(types, each) or ("integer" in types and each == "number")
+                ]
+        for keyword in RULE_ORDER:
+            wanted = _RULE_TYPES[keyword]
+            if keyword not in node or not wanted:
+                continue
+            if not any(
+                each in ctx.data_types or (each == "number" and "integer" in ctx.data_types)
+                for each in wanted
+            ):
+                joined = ",".join(wanted)
+                self.strict_types(
+                    ctx,
+                    f'missing type "{joined}" for keyword "{keyword}"',
+                    (*ctx.path, keyword),
+                    _TYPE_FIX.get(joined, f'add "type": "{joined}"'),
+                )
+
+    # -- each keyword's compile-time rules
+
+    def keyword(self, keyword: str, node: dict[str, Any], ctx: _Context, depth: int) -> None:
+        if keyword in _APPLICATORS:
+            self.applicator(keyword, node, ctx, depth)
+        else:
+            self.rule(keyword, node, ctx)
+
+    def rule(self, keyword: str, node: dict[str, Any], ctx: _Context) -> None:
+        """A keyword without subschemas: what its compile refuses."""
+        value = node[keyword]
+        path = (*ctx.path, keyword)
+        if keyword == "format":
+            if type(value) is str and value not in FORMAT_NAMES:
+                self.add(
+                    path,
+                    f'unknown format "{value}" ignored in schema at path "{ctx.shown}"; '
+                    "the runtime knows ajv-formats' formats only: drop it, or use a "
+                    '"pattern"',
+                )
+        elif keyword == "id":
+            self.add(path, 'NOT SUPPORTED: keyword "id", use "$id" for schema ID')
+        elif keyword == "$dynamicRef" and type(value) is str and not value.startswith("#"):
+            self.add(
+                path,
+                '"$dynamicRef" only supports hash fragment reference; point it at a '
+                '"$dynamicAnchor" of this schema ("#name")',
+            )
+        elif keyword in _FORMAT_LIMITS:
+            self.format_limit(keyword, node, path)
+        elif keyword == "pattern":
+            if type(value) is str:
+                self.pattern(value, path)
+        elif keyword in ("maxContains", "minContains") and "contains" not in node:
+            self.add(path, f'strict mode: "{keyword}" without "contains" is ignored')
+        elif keyword == "required" and type(value) is list:
+            properties = node.get("properties")
+            for index, name in enumerate(value):
+                if not (type(properties) is dict and name in properties) and (
+                    name not in ctx.defined
+                ):
+                    self.add(
+                        (*path, index),
+                        f'strict mode: required property "{name}" is not defined at '
+                        f'"{ctx.shown}" (strictRequired); declare it under "properties" '
+                        "of this same schema",
+                    )
+
+    def applicator(self, keyword: str, node: dict[str, Any], ctx: _Context, depth: int) -> None:
+        """A keyword with subschemas: its own checks, then each subschema as Ajv compiles it
+        (in place, or on other data: `_Context.inplace`, `_Context.descend`)."""
+        value = node[keyword]
+        path = (*ctx.path, keyword)
+        if keyword == "$ref":
+            self.ref(value, ctx, depth)
+        elif keyword in _SCHEMA_LISTS and type(value) is list:
+            for index, item in enumerate(value):
+                self.schema(item, ctx.inplace(keyword, index), depth + 1)
+        elif keyword in _IN_PLACE:
+            if keyword == "if" and "then" not in node and "else" not in node:
+                self.add(path, 'strict mode: "if" without "then" and "else" is ignored')
+            if keyword in ("then", "else") and "if" not in node:
+                self.add(path, f'strict mode: "{keyword}" without "if" is ignored')
+            self.schema(value, ctx.inplace(keyword), depth + 1)
+        elif keyword == "prefixItems" and type(value) is list:
+            self.tuple_closed(node, ctx, len(value))
+            for index, item in enumerate(value):
+                self.schema(item, ctx.descend(keyword, index), depth + 1)
+        elif keyword in ("items", "contains", "unevaluatedItems", "additionalProperties"):
+            if keyword == "contains":
+                self.contains_bounds(node, ctx)
+            self.schema(value, ctx.descend(keyword), depth + 1)
+        elif keyword == "propertyNames":
+            self.schema(value, ctx.descend(keyword, data_types=["string"]), depth + 1)
+        elif keyword == "properties" and type(value) is dict:
+            ctx.defined.update(value)
+            for name, item in value.items():
+                if _always_valid(item):
+                    self.schema(item, ctx.inplace(keyword, name), depth + 1)
+                    continue
+                self.schema(item, ctx.descend(keyword, name), depth + 1)
+                ctx.defined.add(name)
+        elif keyword == "patternProperties" and type(value) is dict:
+            self.pattern_properties(value, node, ctx, depth)
+        elif keyword in ("dependentSchemas", "dependencies") and type(value) is dict:
+            for name, item in value.items():
+                if type(item) is dict or type(item) is bool:
+                    self.schema(item, ctx.inplace(keyword, name), depth + 1)
+        elif keyword == "unevaluatedProperties":
+            self.schema(value, ctx.descend(keyword), depth + 1)
+
+    def tuple_closed(self, node: dict[str, Any], ctx: _Context, length: int) -> None:
+        """Ajv's strictTuples (`checkStrictTuple` in `vocabularies/applicator/items.js`)."""
+        if node.get("minItems") == length and (
+            node.get("maxItems") == length or node.get("items") is False
+        ):
+            return
+        self.add(
+            (*ctx.path, "prefixItems"),
+            f'strict mode: "prefixItems" is {length}-tuple, but minItems or maxItems/items '
+            f'are not specified or different at path "{ctx.shown}" (strictTuples); close the '
+            f'tuple: "minItems": {length} and "items": false (or "maxItems": {length})',
+        )
+
+    def format_limit(self, keyword: str, node: dict[str, Any], path: tuple[object, ...]) -> None:
+        """ajv-formats' formatMaximum and kin (`dist/limit.js`): a format that compares."""
+        fmt = node.get("format")
+        if fmt is None:
+            self.add(path, f"parent schema must have dependencies of {keyword}: format")
+        elif fmt in FORMAT_NAMES and fmt not in _COMPARABLE_FORMATS:
+            self.add(path, f'"{keyword}": format "{fmt}" does not define "compare" function')
+
+    def contains_bounds(self, node: dict[str, Any], ctx: _Context) -> None:
+        low, high = node.get("minContains", 1), node.get("maxContains")
+        if high is None and low == 0:
+            self.add(
+                (*ctx.path, "minContains"),
+                'strict mode: "minContains" == 0 without "maxContains": "contains" keyword ignored',
+            )
+        elif _number(low) and _number(high) and low > high:
+            self.add(
+                (*ctx.path, "minContains"),
+                'strict mode: "minContains" > "maxContains" is always invalid',
+            )
+
+    def pattern(self, source: str, path: tuple[object, ...]) -> None:
+        try:
+            js_pattern(source)
+        except JsRegexError as refused:
+            fix = (
+                "; JavaScript has no inline flags, (?P<...>), \\Z or possessive "
+                "quantifiers: write the pattern as a JavaScript RegExp"
+                if refused.javascript
+                else ""
+            )
+            self.add(path, refused.message + fix)
+
+    def pattern_properties(
+        self, value: dict[str, Any], node: dict[str, Any], ctx: _Context, depth: int
+    ) -> None:
+        properties = node.get("properties")
+        for source, item in value.items():
+            path = (*ctx.path, "patternProperties", source)
+            try:
+                compiled = js_pattern(source)
+            except JsRegexError as refused:
+                self.add(path, refused.message)
+                compiled = None
+            if compiled is not None and type(properties) is dict:
+                for name in properties:
+                    if compiled.search(name):
+                        self.add(
+                            path,
+                            f"strict mode: property {name} matches pattern {source} (use "
+                            "allowMatchingProperties); the runtime refuses a property both "
+                            '"properties" and "patternProperties" cover: narrow the pattern',
+                        )
+            self.schema(item, ctx.descend("patternProperties", source), depth + 1)
+
+    def ref(self, ref: Any, ctx: _Context, depth: int) -> None:
+        """A `$ref` compiles its target as a schema of its own (Ajv: no context types); one
+        that leaves the schema or finds nothing is `schema.refs`' to report."""
+        if type(ref) is not str:
+            return
+        full = _join(ctx.base, ref)
+        if full in self.refs_compiled:
+            return
+        self.refs_compiled.add(full)
+        if self.index is None:
+            self.index = _Index(self.root)
+        found = self.index.resolve(full)
+        if found is not None:
+            target, path, base = found
+            self.schema(target, _Context([], set(), path, ref, base), depth + 1)
+
+
+def _always_valid(node: Any) -> bool:
+    """Ajv's alwaysValidSchema: true, or an object without a keyword that compiles."""
+    return node is True or (type(node) is dict and not any(key in _RULE_TYPES for key in node))
+
+
+def _includes(types: list[str], each: str) -> bool:
+    return each in types or (each == "integer" and "number" in types)
+
+
+def _unknown(key: str) -> str:
+    why = _OPENAPI.get(key) or ""
+    hint = _SUGGEST.hint(key) if not why else ""
+    fix = why or (
+        "Ajv in strict mode refuses keywords it doesn't know: fix its spelling, or drop it"
+        + (' (notes go in "description" or "$comment")' if not hint else "")
+    )
+    return f'strict mode: unknown keyword: "{key}"{hint}; {fix}'
+
+
+_Found = tuple[Any, tuple[object, ...], str]  # a subschema, its path, its base URI
+
+
+def _join(base: str, ref: str) -> str:
+    """`ref` resolved against `base` (a fragment only: appended, whatever the scheme)."""
+    if ref.startswith("#") or not base:
+        return base.partition("#")[0] + ref if ref.startswith("#") else ref
+    return urljoin(base, ref)
+
+
+class _Index:
+    """Every schema resource (`$id`) and anchor of a schema, by absolute URI, as Ajv's
+    `getSchemaRefs` collects them (walked without recursion)."""
+
+    def __init__(self, root: Any) -> None:
+        self.resources: dict[str, _Found] = {}
+        self.anchors: dict[str, _Found] = {}
+        stack: list[tuple[Any, tuple[object, ...], str]] = [(root, (), "")]
+        while stack:
+            node, path, base = stack.pop()
+            if type(node) is list:
+                stack.extend((item, (*path, index), base) for index, item in enumerate(node))
+                continue
+            if type(node) is not dict:
+                continue
+            if type(node.get("$id")) is str:
+                base = _join(base, node["$id"]).partition("#")[0]
+                self.resources.setdefault(base, (node, path, base))
+            elif not path:
+                self.resources[""] = (node, path, base)
+            for key in ("$anchor", "$dynamicAnchor"):
+                if type(node.get(key)) is str:
+                    self.anchors.setdefault(f"{base}#{node[key]}", (node, path, base))
+            stack.extend(
+                (value, (*path, key), base)
+                for key, value in node.items()
+                if key not in NOT_SCHEMAS and type(value) in (dict, list)
+            )
+        if "" not in self.resources and type(root) is dict:
+            self.resources[""] = (root, (), "")
+
+    def resolve(self, uri: str) -> _Found | None:
+        where, _, fragment = uri.partition("#")
+        resource = self.resources.get(where)
+        if resource is None:
+            return None
+        fragment = unquote(fragment)
+        if fragment and not fragment.startswith("/"):
+            return self.anchors.get(f"{where}#{fragment}")
+        node, path, base = resource
+        for raw in fragment.split("/")[1:] if fragment else []:
+            part = raw.replace("~1", "/").replace("~0", "~")
+            if type(node) is dict and part in node:
+                node, path = node[part], (*path, part)
+            elif type(node) is list and part.isdigit() and int(part) < len(node):
+                node, path = node[int(part)], (*path, int(part))
+            else:
+                return None
+        return node, path, base
+
+
+def strict_findings(schema: Any) -> list[Finding]:
+    """Every way `ajv.compile(schema)` fails under the runtime's options (after the
+    metaschema check), each (pointer in the schema, message in Ajv's words and a fix)."""
+    walk = _Walk(schema)
+    walk.schema(schema, _Context([], set(), (), "#"), 0)
+    return walk.findings
+
+
+def tunable_findings(schema: Any) -> Iterator[Finding]:
+    """The runtime's rule on `"x-kindgi-tunable"` marks (top-level `properties`)."""
+    properties = schema.get("properties") if type(schema) is dict else None
+    if type(properties) is not dict:
+        return
+    for name, item in properties.items():
+        if type(item) is not dict or "x-kindgi-tunable" not in item:
+            continue
+        mark = item["x-kindgi-tunable"]
+        minimum, maximum = item.get("minimum"), item.get("maximum")
+        numeric = item.get("type") in ("number", "integer")
+        bounded = (
+            numeric and _number(minimum) and _number(maximum) and minimum < maximum  # type: ignore[operator]
+        )
+        enum = item.get("enum")
+        if mark is True and (bounded or (type(enum) is list and len(enum) >= 2)):
+            continue
+        if mark is not True:
+            why = f"the mark must be true, not {json.dumps(mark)}"
+        elif numeric:
+            why = f'a tunable {item["type"]} needs a "minimum" below its "maximum"'
+        elif type(enum) is list:
+            why = "a tunable enum needs two values or more"
+        else:
+            why = "only a number or integer with a minimum and maximum, or an enum, is tunable"
+        yield (
+            f"/properties/{_pointer((name,))[1:]}/x-kindgi-tunable",
+            f'"x-kindgi-tunable" is refused at publish: {why}',
+        )
+
+
+def _number(value: Any) -> bool:
+    return type(value) in (int, float)

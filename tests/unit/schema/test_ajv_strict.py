@@ -1,0 +1,226 @@
+"""Settings schemas refused exactly where the runtime's Ajv (strict mode) refuses to compile them.
+
+Every verdict is compared with the pinned npm Ajv through the runtime oracle
+(`tests/oracle/runtime.py` `ajv_settings`): the keyword tables, a corpus of settings schemas
+as pack authors write them (`tests/data/ajv_strict/corpus.json`), and the
+JSON-Schema-Test-Suite's draft 2020-12 schemas.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hatch_kindgi.blocks.settings import SchemaChecks
+from hatch_kindgi.schema.ajv_strict import (
+    GROUPS,
+    KEYWORDS,
+    RULE_ORDER,
+    strict_findings,
+    tunable_findings,
+)
+from tests.helpers.external import json_schema_test_suite
+from tests.oracle.node import node_eval
+from tests.oracle.runtime import FOLDER, ajv_settings, require_runtime
+
+CORPUS = json.loads(
+    (Path(__file__).parents[2] / "data" / "ajv_strict" / "corpus.json").read_text("utf-8")
+)
+_COMPILE_FAILED = "Inline schema failed to compile: "
+
+
+def _ajv_refusal(schema: Any) -> str | None:
+    """The runtime's compile failure for `schema` (Ajv's own message), or None."""
+    answer = ajv_settings(schema, {})
+    if answer["compiled"]:
+        return None
+    message = str(answer["issues"][0]["message"])
+    assert message.startswith(_COMPILE_FAILED)
+    return message[len(_COMPILE_FAILED) :]
+
+
+def _ours(schema: Any) -> list[str]:
+    return [problem.message for problem in SchemaChecks().schema_problems("b.json", schema)]
+
+
+def test_keyword_tables_are_ajvs() -> None:
+    """The keywords strict mode allows and the compile order are the pinned Ajv's own."""
+    require_runtime()
+    script = (
+        f"const Ajv2020 = require({str(FOLDER / 'node_modules/ajv/dist/2020')!r}).default;"
+        f"const addFormats = require({str(FOLDER / 'node_modules/ajv-formats')!r});"
+        "const ajv = new Ajv2020({strict: true, allErrors: true, allowUnionTypes: true});"
+        "addFormats(ajv); ajv.addKeyword('x-kindgi-tunable');"
+        "console.log(JSON.stringify([Object.keys(ajv.RULES.keywords),"
+        " Object.keys(ajv.RULES.all),"
+        " ajv.RULES.rules.map((g) => [g.type ?? null, g.rules.map((r) => r.keyword)])]))"
+    )
+    answer: Any = node_eval(script, None)
+    keywords, rules, groups = answer
+    assert set(keywords) == KEYWORDS
+    assert tuple(rules) == RULE_ORDER
+    assert [(kind, tuple(names)) for kind, names in groups] == list(GROUPS)
+
+
+@pytest.mark.parametrize("case", CORPUS, ids=[case["name"] for case in CORPUS])
+def test_corpus_verdict_and_words_are_the_runtimes(case: dict[str, Any]) -> None:
+    """Refused when Ajv refuses, accepted when it compiles; a refusal in Ajv's words."""
+    refusal = _ajv_refusal(case["schema"])
+    ours = _ours(case["schema"])
+    if refusal is None:
+        assert ours == []
+    else:
+        assert ours
+        if not refusal.startswith("schema is invalid"):  # the metaschema: jsonschema's words
+            assert any(message.startswith(refusal) for message in ours), (refusal, ours)
+
+
+# Where the runtime fails for a reason of its own, not a rule a schema breaks.
+_SUITE_RESIDUE = {
+    ("ref.json", "URN ref with nested pointer ref"),  # Ajv: "Maximum call stack size exceeded"
+}
+
+
+def test_json_schema_test_suite_compile_verdicts() -> None:
+    """The suite's draft 2020-12 object schemas: Ajv's compile verdict on each but the
+    residue (365 of 366 at ajv 8.20.0)."""
+    require_runtime()
+    differ = []
+    total = 0
+    for path in sorted(json_schema_test_suite().glob("*.json")):
+        for group in json.loads(path.read_text("utf-8")):
+            schema = group["schema"]
+            if not isinstance(schema, dict):
+                continue
+            total += 1
+            if (_ajv_refusal(schema) is None) != (not _ours(schema)):
+                differ.append((path.name, group["description"]))
+    assert set(differ) == _SUITE_RESIDUE
+    assert total - len(differ) >= 0.99 * total
+
+
+@pytest.mark.parametrize(
+    ("schema", "expected"),
+    [
+        (
+            {"properties": {"a": {"type": "string"}}},
+            [
+                (
+                    "/properties",
+                    'strict mode: missing type "object" for keyword "properties" at "#" '
+                    '(strictTypes); add "type": "object"',
+                )
+            ],
+        ),
+        (
+            {"type": "object", "properties": {"n": {"minimun": 1}}},
+            [
+                (
+                    "/properties/n/minimun",
+                    'strict mode: unknown keyword: "minimun"; did you mean "minimum"?; Ajv in '
+                    "strict mode refuses keywords it doesn't know: fix its spelling, or drop it",
+                )
+            ],
+        ),
+        (
+            {"type": "object", "properties": {"a": {}}, "required": ["a", "b"]},
+            [
+                (
+                    "/required/1",
+                    'strict mode: required property "b" is not defined at "#" '
+                    '(strictRequired); declare it under "properties" of this same schema',
+                )
+            ],
+        ),
+        (
+            {"type": "array", "prefixItems": [{}, {}], "minItems": 2},
+            [
+                (
+                    "/prefixItems",
+                    'strict mode: "prefixItems" is 2-tuple, but minItems or maxItems/items are '
+                    'not specified or different at path "#" (strictTuples); close the tuple: '
+                    '"minItems": 2 and "items": false (or "maxItems": 2)',
+                )
+            ],
+        ),
+        (
+            {"type": "string", "format": "phone"},
+            [
+                (
+                    "/format",
+                    'unknown format "phone" ignored in schema at path "#"; the runtime knows '
+                    'ajv-formats\' formats only: drop it, or use a "pattern"',
+                )
+            ],
+        ),
+        (
+            {"type": "integer", "allOf": [{"type": "number"}]},
+            [
+                (
+                    "/allOf/0/type",
+                    'strict mode: type "number" not allowed by context "integer" at '
+                    '"#/allOf/0" (strictTypes); the schema around it allows no such value: '
+                    "make the types agree",
+                )
+            ],
+        ),
+        ({"type": "object", "$defs": {"unused": {"minimum": 0}}}, []),
+        ({"type": ["number", "string"], "minimum": 0, "maxLength": 3}, []),
+    ],
+)
+def test_each_rule_exactly(schema: dict[str, Any], expected: list[tuple[str, str]]) -> None:
+    """Pointer and message of each rule, written by hand from Ajv's source."""
+    assert strict_findings(schema) == expected
+
+
+def test_all_faults_reported_not_the_first() -> None:
+    """Ajv throws on the first fault (ours first too); every one is reported, in Ajv's order."""
+    schema = {
+        "properties": {"a": {"minimum": 0}, "b": {"type": "string", "pattern": "(?i)x"}},
+        "required": ["c"],
+    }
+    assert [pointer for pointer, _ in strict_findings(schema)] == [
+        "/required",
+        "/properties",
+        "/required/0",
+        "/properties/a/minimum",
+        "/properties/b/pattern",
+    ]
+    first = _ajv_refusal(schema)
+    assert first is not None
+    assert strict_findings(schema)[0][1].startswith(first)
+
+
+@pytest.mark.parametrize(
+    ("item", "refused"),
+    [
+        ({"type": "number", "minimum": 0, "maximum": 1, "x-kindgi-tunable": True}, False),
+        ({"type": "integer", "minimum": 1, "maximum": 20, "x-kindgi-tunable": True}, False),
+        ({"enum": ["plain", "formal"], "x-kindgi-tunable": True}, False),
+        ({"type": "number", "minimum": 0, "x-kindgi-tunable": True}, True),
+        ({"type": "string", "x-kindgi-tunable": True}, True),
+        ({"enum": ["plain"], "x-kindgi-tunable": True}, True),
+        ({"type": "number", "minimum": 0, "maximum": 1, "x-kindgi-tunable": "yes"}, True),
+    ],
+)
+def test_tunable_marks_as_the_sdk_tests_them(item: dict[str, Any], refused: bool) -> None:
+    """kindgi-sdk blocks.test.ts: refused at properties/k/x-kindgi-tunable, else accepted."""
+    found = list(tunable_findings({"type": "object", "properties": {"k": item}}))
+    assert [pointer for pointer, _ in found] == (
+        ["/properties/k/x-kindgi-tunable"] if refused else []
+    )
+
+
+def test_hostile_schemas_end_in_findings() -> None:
+    """Deep nesting and wide schemas: findings in bounded time, no RecursionError."""
+    deep: dict[str, Any] = {"type": "object"}
+    for _ in range(5_000):
+        deep = {"type": "object", "properties": {"a": deep}}
+    strict_findings(deep)
+    wide = {"type": "object", "properties": {f"k{i}": {"minimum": i} for i in range(20_000)}}
+    assert len(strict_findings(wide)) == 20_000
+    looped = {"$ref": "#/$defs/a", "$defs": {"a": {"$ref": "#/$defs/a"}}}
+    assert strict_findings(looped) == []
