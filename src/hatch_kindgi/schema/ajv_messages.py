@@ -19,7 +19,6 @@ test_ajv_values.py`), the same verdict and the same (path, message) set.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -29,47 +28,13 @@ from referencing import Registry
 
 from hatch_kindgi.schema.ajv_formats import conforms
 from hatch_kindgi.schema.bounded import BoundedValidator, evaluated_keys
+from hatch_kindgi.schema.js_number import js_number
 from hatch_kindgi.schema.patterns import search, tick
 
-__all__ = ["AjvValidator", "ajv_validator", "js_number", "words"]
+__all__ = ["AjvValidator", "ajv_validator", "words"]
 
 _Keyword = Callable[[Any, Any, Any, Any], Iterator[ValidationError]]
 _FALSE_SCHEMA = "boolean schema is false"
-
-
-def js_number(value: float) -> str:
-    """`value` as JavaScript's Number#toString writes it (`1e-7`, `1e+21`, `2` for 2.0)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int) and abs(value) < 10**21:
-        return str(value)
-    number = float(value)
-    if math.isnan(number):
-        return "NaN"
-    if math.isinf(number):
-        return "Infinity" if number > 0 else "-Infinity"
-    if number == 0:
-        return "0"
-    sign = "-" if number < 0 else ""
-    mantissa, _, exponent = repr(abs(number)).partition("e")
-    whole, _, fraction = mantissa.partition(".")
-    if fraction == "0":
-        fraction = ""
-    digits = (whole + fraction).lstrip("0")
-    point = len(whole) + int(exponent or 0) - (len(whole + fraction) - len(digits))
-    digits = digits.rstrip("0")
-    count = len(digits)
-    if count <= point <= 21:
-        text = digits + "0" * (point - count)
-    elif 0 < point <= 21:
-        text = digits[:point] + "." + digits[point:]
-    elif -6 < point <= 0:
-        text = "0." + "0" * -point + digits
-    else:
-        shown = point - 1
-        tail = f"e{'+' if shown >= 0 else '-'}{abs(shown)}"
-        text = (digits if count == 1 else digits[0] + "." + digits[1:]) + tail
-    return sign + text
 
 
 def words(error: ValidationError) -> str:
