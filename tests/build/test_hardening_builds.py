@@ -41,7 +41,8 @@ def test_build_fetches_nothing_from_a_loopback_schema_server(tmp_path: Path) -> 
                 ),
                 "blocks/dialect.json": _settings("acme.dialect", {"$schema": f"{base}/meta"}),
                 "blocks/nested-dialect.json": _settings(
-                    "acme.nested-dialect", {"properties": {"limit": {"$schema": f"{base}/meta"}}}
+                    "acme.nested-dialect",
+                    {"type": "object", "properties": {"limit": {"$schema": f"{base}/meta"}}},
                 ),
                 "guardrails/limit.py": (
                     "from kindgi import guardrail\n\n\n"

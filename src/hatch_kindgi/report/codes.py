@@ -67,7 +67,10 @@ CODES: dict[str, str] = {
     "liquid-unknown-filter": "A template uses a filter the Liquid environment does not know.",
     "settings-unknown-block": 'A template reads settings["x"] and the pack brings no settings x.',
     "settings-unknown-key": "A template reads a settings key that no version of that block has.",
-    "settings-schema": "A settings schema is not a valid Draft 2020-12 JSON Schema.",
+    "settings-schema": (
+        "A settings schema is not valid Draft 2020-12, or the runtime's Ajv (strict mode) "
+        "refuses to compile it."
+    ),
     "settings-ref": "A settings schema $ref leaves the schema, points to nothing, or loops.",
     "settings-values": "Settings values do not satisfy their (own or inherited) schema.",
     "settings-pattern-timeout": "A settings schema pattern backtracks too long on a value.",

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import Any
 from urllib.parse import quote, unquote, urljoin
 
@@ -90,6 +91,13 @@ RULE_ORDER: tuple[str, ...] = (
 """Ajv's `RULES.all`, in its order (strictTypes checks keywords in it): every keyword that
 compiles to code."""
 GROUPS = _GROUPS
+_RULE_INDEX = {keyword: index for index, keyword in enumerate(RULE_ORDER)}
+_COMPILE_INDEX: dict[str, int] = {}
+for _keywords in (keywords for _, keywords in _GROUPS):
+    for _keyword in _keywords:
+        _COMPILE_INDEX.setdefault(_keyword, len(_COMPILE_INDEX))
+"""Where each keyword's code runs (its group's turn, then its place in the group; `format`
+with the number group, its first)."""
 
 KEYWORDS: frozenset[str] = frozenset(
     {
@@ -138,7 +146,7 @@ Finding = tuple[str, str]
 class _Context:
     """What Ajv's compile context (`it`) carries that strict mode reads."""
 
-    __slots__ = ("base", "data_types", "defined", "path", "shown")
+    __slots__ = ("base", "data_types", "defined", "path", "root_path", "root_shown")
 
     def __init__(
         self,
@@ -151,30 +159,30 @@ class _Context:
         self.data_types = data_types
         self.defined = defined
         self.path = path
-        self.shown = shown  # Ajv's errSchemaPath: "#/properties/a", or a $ref's own text
+        # Ajv's errSchemaPath ("#/properties/a", or from a $ref's own text): written out
+        # only for a message, from where its schema began
+        self.root_shown = shown
+        self.root_path = path
         self.base = base  # the base URI `$id`s set, that `$ref`s resolve against
 
     def inplace(self, *keys: object) -> _Context:
         """A subschema applied to the same data (allOf, then, ...): shares what it knows."""
-        return _Context(
-            self.data_types,
-            self.defined,
-            (*self.path, *keys),
-            _shown(self.shown, keys),
-            self.base,
-        )
+        return self._child(self.data_types, keys)
 
     def descend(self, *keys: object, data_types: list[str] | None = None) -> _Context:
         """A subschema applied to other data (properties, items, ...); Ajv starts a fresh
         set of defined properties for the parent too (`extendSubschemaData`)."""
         self.defined = set()
-        return _Context(
-            [] if data_types is None else data_types,
-            self.defined,
-            (*self.path, *keys),
-            _shown(self.shown, keys),
-            self.base,
-        )
+        return self._child([] if data_types is None else data_types, keys)
+
+    def _child(self, data_types: list[str], keys: tuple[object, ...]) -> _Context:
+        child = _Context(data_types, self.defined, (*self.path, *keys), "", self.base)
+        child.root_shown, child.root_path = self.root_shown, self.root_path
+        return child
+
+    @property
+    def shown(self) -> str:
+        return _shown(self.root_shown, self.path[len(self.root_path) :])
 
 
 def _shown(base: str, keys: tuple[object, ...]) -> str:
@@ -210,25 +218,24 @@ class _Walk:
     def schema(self, node: Any, ctx: _Context, depth: int) -> None:
         if type(node) is not dict or depth > 200:
             return
-        for key in node:
-            if key not in KEYWORDS:
-                self.add((*ctx.path, key), _unknown(key))
-        if not any(key in _RULE_TYPES for key in node):
+        if not KEYWORDS.issuperset(node):
+            for key in node:
+                if key not in KEYWORDS:
+                    self.add((*ctx.path, key), _unknown(key))
+        rules = [key for key in node if key in _COMPILE_INDEX]
+        if not rules:
             return
         if type(node.get("$id")) is str:
             ctx.base = _join(ctx.base, node["$id"]).partition("#")[0]
-        if "$ref" in node and not any(k in _RULE_TYPES and k != "$ref" for k in node):
+        if rules == ["$ref"]:
             self.ref(node["$ref"], ctx, depth)
             return
         types = self.schema_types(node, ctx)
         if types is not None:
             self.check_types(node, ctx, types)
-        for group_type, keywords in _GROUPS:
-            if group_type is not None and not any(k in node for k in keywords):
-                continue
-            for keyword in keywords:
-                if keyword in node and not (keyword == "format" and group_type == "string"):
-                    self.keyword(keyword, node, ctx, depth)
+        rules.sort(key=_COMPILE_INDEX.__getitem__)
+        for keyword in rules:
+            self.keyword(keyword, node, ctx, depth)
 
     def schema_types(self, node: dict[str, Any], ctx: _Context) -> list[str] | None:
         declared = node.get("type")
@@ -269,21 +276,16 @@ class _Walk:
                     for each in ctx.data_types
                     if _includes(types, each) or ("integer" in types and each == "number")
                 ]
-        for keyword in RULE_ORDER:
-            wanted = _RULE_TYPES[keyword]
-            if keyword not in node or not wanted:
-                continue
-            if not any(
-                each in ctx.data_types or (each == "number" and "integer" in ctx.data_types)
-                for each in wanted
-            ):
-                joined = ",".join(wanted)
-                self.strict_types(
-                    ctx,
-                    f'missing type "{joined}" for keyword "{keyword}"',
-                    (*ctx.path, keyword),
-                    _TYPE_FIX.get(joined, f'add "type": "{joined}"'),
-                )
+        misplaced = _misplaced(tuple(ctx.data_types))
+        missing = [keyword for keyword in node if keyword in misplaced]
+        for keyword in sorted(missing, key=_RULE_INDEX.__getitem__):
+            joined = ",".join(_RULE_TYPES[keyword])
+            self.strict_types(
+                ctx,
+                f'missing type "{joined}" for keyword "{keyword}"',
+                (*ctx.path, keyword),
+                _TYPE_FIX.get(joined, f'add "type": "{joined}"'),
+            )
 
     # -- each keyword's compile-time rules
 
@@ -414,13 +416,7 @@ class _Walk:
         try:
             js_pattern(source)
         except JsRegexError as refused:
-            fix = (
-                "; JavaScript has no inline flags, (?P<...>), \\Z or possessive "
-                "quantifiers: write the pattern as a JavaScript RegExp"
-                if refused.javascript
-                else ""
-            )
-            self.add(path, refused.message + fix)
+            self.add(path, refused.message + _pattern_fix(refused))
 
     def pattern_properties(
         self, value: dict[str, Any], node: dict[str, Any], ctx: _Context, depth: int
@@ -431,7 +427,7 @@ class _Walk:
             try:
                 compiled = js_pattern(source)
             except JsRegexError as refused:
-                self.add(path, refused.message)
+                self.add(path, refused.message + _pattern_fix(refused))
                 compiled = None
             if compiled is not None and type(properties) is dict:
                 for name in properties:
@@ -459,6 +455,42 @@ class _Walk:
         if found is not None:
             target, path, base = found
             self.schema(target, _Context([], set(), path, ref, base), depth + 1)
+
+
+_PATTERN_FIXES = {
+    "Invalid group": (
+        "JavaScript has no inline flags like (?i) (use [Aa]) and names groups (?<name>...), "
+        "not (?P<name>...)"
+    ),
+    "Invalid escape": (
+        "in JavaScript's u mode only syntax characters are escaped (- needs no backslash "
+        "outside [...]) and $ ends the text (not \\Z)"
+    ),
+    "Nothing to repeat": "JavaScript has no possessive quantifiers (a++, a*+): drop the second",
+    "Lone quantifier brackets": "escape a literal {, } or ] as \\{, \\} or \\]",
+    "Incomplete quantifier": "escape a literal { as \\{ (or write a whole {n,m})",
+}
+
+
+def _pattern_fix(refused: JsRegexError) -> str:
+    """How to write a refused pattern as JavaScript wants it."""
+    if not refused.javascript:
+        return ""
+    reason = refused.message.rpartition(": ")[2]
+    return "; " + _PATTERN_FIXES.get(reason, "write the pattern as a JavaScript (u mode) RegExp")
+
+
+@lru_cache(maxsize=64)
+def _misplaced(data_types: tuple[str, ...]) -> frozenset[str]:
+    """The keywords that need a type `data_types` doesn't have (Ajv's hasApplicableType)."""
+    return frozenset(
+        keyword
+        for keyword, wanted in _RULE_TYPES.items()
+        if wanted
+        and not any(
+            each in data_types or (each == "number" and "integer" in data_types) for each in wanted
+        )
+    )
 
 
 def _always_valid(node: Any) -> bool:
@@ -545,7 +577,10 @@ def strict_findings(schema: Any) -> list[Finding]:
     """Every way `ajv.compile(schema)` fails under the runtime's options (after the
     metaschema check), each (pointer in the schema, message in Ajv's words and a fix)."""
     walk = _Walk(schema)
-    walk.schema(schema, _Context([], set(), (), "#"), 0)
+    try:
+        walk.schema(schema, _Context([], set(), (), "#"), 0)
+    except RecursionError:  # nesting within nesting (a deep pattern in a deep schema)
+        walk.add((), "the schema nests too deeply to check")
     return walk.findings
 
 

@@ -345,6 +345,8 @@ class _Parser:
 
     def _assertion(self, depth: int) -> tuple[str, str] | None:
         char = self._peek()
+        if char in ("^", "$") or (char == "\\" and self._peek(1) in ("b", "B")):
+            self.size += 1
         if char == "^":
             self.at += 1
             return "\\A", "Nothing to repeat"

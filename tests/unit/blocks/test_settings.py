@@ -17,6 +17,7 @@ from hatch_kindgi.schema.survey import Survey, survey
 from hatch_kindgi.schema.validation import Validator
 from tests.helpers.blocks import block_paths, settings, write
 from tests.helpers.loopback import schema_server
+from tests.oracle.runtime import ajv_settings
 
 
 @pytest.fixture
@@ -31,7 +32,7 @@ def test_remote_ref_is_a_problem_and_nothing_is_fetched(
 ) -> None:
     """A $ref to a live loopback server: a settings-ref problem, and the server sees no request."""
     url, requests = loopback
-    schema = {"properties": {"limit": {"$ref": url}}}
+    schema = {"type": "object", "properties": {"limit": {"$ref": url}}}
     write(tmp_path, {"blocks/s.json": settings("acme.s", "1.0.0", {"limit": 5}, schema)})
     problems = check_blocks(tmp_path, ["blocks/s.json"], "blocks").problems
     assert [(p.code, p.pointer) for p in problems] == [
@@ -78,8 +79,8 @@ def test_validator_built_once_per_distinct_schema(
         return real(schema, surveyed)
 
     monkeypatch.setattr(_settings_check, "_build_validator", counting)
-    first = {"type": "object", "properties": {"n": {"minimum": 0}}}
-    same = {"properties": {"n": {"minimum": 0}}, "type": "object"}
+    first = {"type": "object", "properties": {"n": {"type": "number", "minimum": 0}}}
+    same = {"properties": {"n": {"minimum": 0, "type": "number"}}, "type": "object"}
     other = {"type": "object"}
     write(
         tmp_path,
@@ -103,7 +104,8 @@ def test_every_values_failure_is_reported_with_its_pointer() -> None:
         "type": "object",
         "properties": {
             "a/b": {"type": "integer"},
-            "list": {"type": "array", "items": {"minimum": 0}},
+            "list": {"type": "array", "items": {"type": "number", "minimum": 0}},
+            "c": {"type": "string"},
         },
         "required": ["c"],
     }
@@ -151,22 +153,33 @@ def test_reference_problems(schema: dict[str, Any], message: str) -> None:
     "schema",
     [
         {
-            "$defs": {"n": {"$anchor": "num", "type": "number"}},
+            "type": "object",
+            "$defs": {"n": {"$dynamicAnchor": "num", "type": "number"}},
             "properties": {"a": {"$ref": "#num"}},
         },
         {
+            "type": "object",
             "$id": "https://acme.test/s",
             "$defs": {"n": {"type": "number"}},
             "properties": {"a": {"$ref": "s#/$defs/n"}},
         },
-        {"$defs": {"x~y/z": {"type": "number"}}, "properties": {"a": {"$ref": "#/$defs/x~0y~1z"}}},
-        {"properties": {"a": {"$ref": "https://json-schema.org/draft/2020-12/schema"}}},
+        {
+            "type": "object",
+            "$defs": {"x~y/z": {"type": "number"}},
+            "properties": {"a": {"$ref": "#/$defs/x~0y~1z"}},
+        },
+        {
+            "type": "object",
+            "properties": {"a": {"$ref": "https://json-schema.org/draft/2020-12/schema"}},
+        },
         {"const": {"$ref": "http://127.0.0.1:1/not-a-ref"}},
     ],
 )
 def test_references_that_resolve_locally_pass(schema: dict[str, Any]) -> None:
-    """Anchors, ids, escaped pointers, the bundled metaschema and ref-like data all pass."""
+    """Anchors, ids, escaped pointers, the bundled metaschema and ref-like data all pass,
+    as the runtime's Ajv compiles them."""
     assert SchemaChecks().schema_problems("b.json", schema) == []
+    assert ajv_settings(schema, {})["compiled"]
 
 
 def test_recursive_ref_is_a_problem_not_a_crash() -> None:

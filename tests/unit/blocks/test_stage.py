@@ -105,7 +105,10 @@ def test_every_file_checked_after_one_fails(tmp_path: Path) -> None:
             "blocks/a.json": "{",
             "blocks/b.json": settings("acme.b", "1", {}),
             "blocks/c.json": settings(
-                "acme.c", "1.0.0", {"n": -1}, {"properties": {"n": {"minimum": 0}}}
+                "acme.c",
+                "1.0.0",
+                {"n": -1},
+                {"type": "object", "properties": {"n": {"type": "number", "minimum": 0}}},
             ),
         },
     )
@@ -140,10 +143,16 @@ def test_schema_inherited_from_nearest_lower_version(tmp_path: Path) -> None:
         tmp_path,
         {
             "blocks/1.json": settings(
-                "acme.s", "1.0.0", {"n": 1}, {"properties": {"n": {"maximum": 1}}}
+                "acme.s",
+                "1.0.0",
+                {"n": 1},
+                {"type": "object", "properties": {"n": {"type": "number", "maximum": 1}}},
             ),
             "blocks/2.json": settings(
-                "acme.s", "1.2.0", {"n": 5}, {"properties": {"n": {"maximum": 9}}}
+                "acme.s",
+                "1.2.0",
+                {"n": 5},
+                {"type": "object", "properties": {"n": {"type": "number", "maximum": 9}}},
             ),
             "blocks/3.json": settings("acme.s", "1.5.0", {"n": 10}),
             "blocks/4.json": settings("acme.s", "2.0.0", {"n": 99}, {}),

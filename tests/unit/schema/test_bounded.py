@@ -48,9 +48,9 @@ def test_catastrophic_settings_pattern_is_a_problem_in_bounded_time() -> None:
 
 def test_catastrophic_pattern_property_names_the_key() -> None:
     """A patternProperties key slow on a member's name names that member's key."""
-    schema = {"patternProperties": {"^(a|a)*$": {"type": "string"}}}
+    schema = {"type": "object", "patternProperties": {"^(a|a)*$": {"type": "string"}}}
     problems = SchemaChecks().value_problems(
-        "b.json", {"x": {VICTIM: 1}}, {"properties": {"x": schema}}
+        "b.json", {"x": {VICTIM: 1}}, {"type": "object", "properties": {"x": schema}}
     )
     assert [(p.code, p.pointer) for p in problems] == [
         ("settings-pattern-timeout", "/content/schema/properties/x/patternProperties/^(a|a)*$")
@@ -62,13 +62,20 @@ def test_catastrophic_pattern_property_names_the_key() -> None:
     "schema",
     [
         {
+            "type": "object",
             "properties": {"k": {"type": "string"}},
             "additionalProperties": False,
             "patternProperties": {"^(a|a)*$": {}},
         },
-        {"unevaluatedProperties": False, "patternProperties": {"^(a|a)*$": {}}},
-        {"not": {"properties": {"k": {"pattern": "^(a|a)*$"}}}},
-        {"anyOf": [{"type": "number"}, {"properties": {"k": {"pattern": "^(a|a)*$"}}}]},
+        {"type": "object", "unevaluatedProperties": False, "patternProperties": {"^(a|a)*$": {}}},
+        {"type": "object", "not": {"properties": {"k": {"type": "string", "pattern": "^(a|a)*$"}}}},
+        {
+            "type": "object",
+            "anyOf": [
+                {"maxProperties": 0},
+                {"properties": {"k": {"type": "string", "pattern": "^(a|a)*$"}}},
+            ],
+        },
     ],
     ids=["additionalProperties", "unevaluatedProperties", "not", "anyOf"],
 )
@@ -85,16 +92,21 @@ def test_budget_bounds_many_slow_matches(monkeypatch: pytest.MonkeyPatch) -> Non
     """Many matches each under the per-match limit still stop once the budget is spent."""
     monkeypatch.setattr(_patterns, "PATTERN_TIMEOUT", 0.05)
     monkeypatch.setattr(_patterns, "PATTERN_BUDGET", 0.2)
-    schema = {"items": {"pattern": "^(a|a)*$"}}
+    schema = {"type": "array", "items": {"type": "string", "pattern": "^(a|a)*$"}}
     values = {"list": ["a" * 14 + "!"] * 500}  # a few ms each; 500 of them are seconds
-    problems = SchemaChecks().value_problems("b.json", values, {"properties": {"list": schema}})
+    problems = SchemaChecks().value_problems(
+        "b.json", values, {"type": "object", "properties": {"list": schema}}
+    )
     assert [p.code for p in problems[-1:]] == ["settings-pattern-timeout"]
     assert "took longer than 0.2 s of CPU in all" in problems[-1].message
 
 
 def test_pattern_too_large_to_compile_is_a_schema_problem() -> None:
     """Counted repetitions that expand past the limit are refused before compiling."""
-    schema = {"properties": {"c": {"pattern": "^((((a{100}){100}){100}){100})$"}}}
+    schema = {
+        "type": "object",
+        "properties": {"c": {"type": "string", "pattern": "^((((a{100}){100}){100}){100})$"}},
+    }
     problems = SchemaChecks().schema_problems("b.json", schema)
     assert [(p.code, p.pointer) for p in problems] == [
         ("settings-schema", "/content/schema/properties/c/pattern")
@@ -299,6 +311,11 @@ def test_budget_spent_on_patterns_is_not_counted_twice(monkeypatch: pytest.Monke
     monkeypatch.setattr(_patterns, "PATTERN_BUDGET", 0.3)
     monkeypatch.setattr(_patterns, "VALIDATION_BUDGET", 0.2)
     values = {"list": ["a" * 14 + "!"] * 500}
-    schema = {"properties": {"list": {"items": {"pattern": "^(a|a)*$"}}}}
+    schema = {
+        "type": "object",
+        "properties": {
+            "list": {"type": "array", "items": {"type": "string", "pattern": "^(a|a)*$"}}
+        },
+    }
     problems = SchemaChecks().value_problems("b.json", values, schema)
     assert [p.code for p in problems[-1:]] == ["settings-pattern-timeout"]

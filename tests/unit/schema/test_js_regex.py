@@ -379,3 +379,14 @@ def test_generated_patterns_and_texts_agree_with_v8(tokens: list[str], texts: li
     """Token soups (valid or not) on generated texts: V8's verdict and V8's matches."""
     pattern = "".join(tokens)
     assert _ours(pattern, texts) == v8_regex(pattern, texts)
+
+
+def test_schema_patterns_match_as_javascript_does() -> None:
+    """`patterns.search` (every schema's pattern matches): V8's answer where V8 compiles the
+    pattern; `regex`'s where it can't (a schema the runtime refuses, checked anyway)."""
+    from hatch_kindgi.schema.patterns import search
+
+    for pattern, text in (("^\\d+$", "\u0661\u0662"), ("^\\w+$", "\u00e9t\u00e9"), ("a$", "a\n")):
+        assert [search(pattern, text)] == v8_regex(pattern, [text])[1]
+    assert v8_regex("(?i)^a$", ["A"])[0] is not None
+    assert search("(?i)^a$", "A")
