@@ -28,21 +28,36 @@ _JS_LINE_END = "\\n\\r\\u2028\\u2029"
 _ASCII_I = re.ASCII | re.IGNORECASE
 
 
+class _Lazy:
+    """A regular expression compiled on first use: importing this module compiles nothing
+    (the URI expressions alone take tens of milliseconds), a pack without formats pays none."""
+
+    def __init__(self, pattern: str, flags: int = re.ASCII) -> None:
+        self.pattern = pattern
+        self.flags = flags
+        self._compiled: re.Pattern[str] | None = None
+
+    def __call__(self) -> re.Pattern[str]:
+        if self._compiled is None:
+            self._compiled = re.compile(self.pattern, self.flags)
+        return self._compiled
+
+
 def _full(pattern: str, flags: int = re.ASCII) -> Callable[[str], bool]:
     """A predicate: the whole string matches `pattern` (a JavaScript `^...$`)."""
-    compiled = re.compile(pattern, flags)
-    return lambda text: compiled.fullmatch(text) is not None
+    compiled = _Lazy(pattern, flags)
+    return lambda text: compiled().fullmatch(text) is not None
 
 
 # --- dates and times (RFC 3339 full-date, time, date-time; the iso- variants' zone optional)
 
-_DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
+_DATE = _Lazy(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
 _DAYS = (0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
-_TIME = re.compile(
+_TIME = _Lazy(
     r"([0-9]{2}):([0-9]{2}):([0-9]{2}(?:\.[0-9]+)?)(z|([+-])([0-9]{2})(?::?([0-9]{2}))?)?",
     _ASCII_I,
 )
-_DATE_TIME_SEPARATOR = re.compile(f"[tT]|[{_JS_SPACE}]")
+_DATE_TIME_SEPARATOR = _Lazy(f"[tT]|[{_JS_SPACE}]")
 
 
 def _leap(year: int) -> bool:
@@ -51,7 +66,7 @@ def _leap(year: int) -> bool:
 
 def _date(text: str) -> bool:
     """A real calendar day, YYYY-MM-DD."""
-    found = _DATE.fullmatch(text)
+    found = _DATE().fullmatch(text)
     if found is None:
         return False
     year, month, day = (int(part) for part in found.groups())
@@ -62,7 +77,7 @@ def _date(text: str) -> bool:
 
 def _time(zone_required: bool) -> Callable[[str], bool]:
     def time(text: str) -> bool:
-        found = _TIME.fullmatch(text)
+        found = _TIME().fullmatch(text)
         if found is None:
             return False
         hour, minute, second = int(found[1]), int(found[2]), float(found[3])
@@ -84,7 +99,7 @@ def _date_time(zone_required: bool) -> Callable[[str], bool]:
     time = _time(zone_required)
 
     def date_time(text: str) -> bool:
-        parts = _DATE_TIME_SEPARATOR.split(text)
+        parts = _DATE_TIME_SEPARATOR().split(text)
         return len(parts) == 2 and _date(parts[0]) and time(parts[1])
 
     return date_time
@@ -138,12 +153,12 @@ def _uri_pattern(reference: bool) -> str:
 
 
 _URI = _full(_uri_pattern(reference=False), _ASCII_I)
-_NOT_URI_FRAGMENT = re.compile("[/:]")
+_NOT_URI_FRAGMENT = _Lazy("[/:]")
 
 
 def _uri(text: str) -> bool:
     """An absolute URI; ajv-formats also asks for a "/" or ":" somewhere."""
-    return _NOT_URI_FRAGMENT.search(text) is not None and _URI(text)
+    return _NOT_URI_FRAGMENT().search(text) is not None and _URI(text)
 
 
 _URI_TEMPLATE = _full(
@@ -175,13 +190,13 @@ def _url_pattern() -> str:
     )
 
 
-_URL_REGEX = re.compile(_url_pattern(), re.IGNORECASE)
+_URL_REGEX = _Lazy(_url_pattern(), re.IGNORECASE)
 
 
 def _url(text: str) -> bool:
     # Python's re folds [a-z] to the extra letters JavaScript's `iu` folds (U+017F, U+212A),
     # and any other it might differ on lies in \u00a1-\uffff, which the classes hold anyway.
-    return _URL_REGEX.fullmatch(text) is not None
+    return _URL_REGEX().fullmatch(text) is not None
 
 
 # --- the rest: one regular expression each ----------------------------------------------------
@@ -228,23 +243,21 @@ _JSON_POINTER_FRAGMENT = _full(
     "#(?:/(?:[a-z0-9_\\-.!$&'()*+,;:=@]|%[0-9a-f]{2}|~0|~1)*)*", _ASCII_I
 )
 _RELATIVE_JSON_POINTER = _full("(?:0|[1-9][0-9]*)(?:#|(?:/(?:[^~/]|~0|~1)*)*)", re.DOTALL)
-_BASE64_LINE = re.compile(
-    "(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?", re.ASCII
-)
-_LINES = re.compile(f"[{_JS_LINE_END}]")
+_BASE64_LINE = _Lazy("(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?", re.ASCII)
+_LINES = _Lazy(f"[{_JS_LINE_END}]")
 
 
 def _byte(text: str) -> bool:
     """Base64; ajv-formats' expression has the `m` flag, so one line of it suffices."""
-    return any(_BASE64_LINE.fullmatch(line) for line in _LINES.split(text))
+    return any(_BASE64_LINE().fullmatch(line) for line in _LINES().split(text))
 
 
-_ESCAPED_Z = re.compile(r"[^\\]\\Z")
+_ESCAPED_Z = _Lazy(r"[^\\]\\Z")
 
 
 def _regex(text: str) -> bool:
     """A JavaScript regular expression (no flags), and no `\\Z` in it."""
-    if _ESCAPED_Z.search(text):
+    if _ESCAPED_Z().search(text):
         return False
     from hatch_kindgi.schema.js_regexp_syntax import compiles
 
