@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 __all__ = ["FORMAT_NAMES", "NUMBER_FORMATS", "conforms"]
@@ -190,13 +191,34 @@ def _url_pattern() -> str:
     )
 
 
-_URL_REGEX = _Lazy(_url_pattern(), re.IGNORECASE)
+_URL_LABEL = "ajv-formats' url expression"
+
+
+@lru_cache(maxsize=1)
+def _url_regex() -> Any:
+    """The url expression for the `regex` module, which can stop it: its user-info part
+    backtracks in time quadratic in the colons of a long value (V8 too)."""
+    import regex  # type: ignore[import-untyped]
+
+    return regex.compile(_url_pattern(), regex.IGNORECASE | regex.V0)
 
 
 def _url(text: str) -> bool:
     # Python's re folds [a-z] to the extra letters JavaScript's `iu` folds (U+017F, U+212A),
     # and any other it might differ on lies in \u00a1-\uffff, which the classes hold anyway.
-    return _URL_REGEX().fullmatch(text) is not None
+    from hatch_kindgi.schema.patterns import bounded_search
+
+    return bounded_search(_FullMatch(_url_regex()), _URL_LABEL, text)
+
+
+class _FullMatch:
+    """A compiled `regex` pattern whose `search` is a `fullmatch` (for `bounded_search`)."""
+
+    def __init__(self, compiled: Any) -> None:
+        self.compiled = compiled
+
+    def search(self, text: str, timeout: float) -> Any:
+        return self.compiled.fullmatch(text, timeout=timeout)
 
 
 # --- the rest: one regular expression each ----------------------------------------------------

@@ -18,6 +18,7 @@ from hatch_kindgi.schema.ajv_messages import words
 from hatch_kindgi.schema.metaschema import metaschema_failures
 from hatch_kindgi.schema.validation import Validator, validate
 from tests.helpers.external import json_schema_test_suite
+from tests.helpers.fast_path import fast_path_off
 from tests.oracle.runtime import ajv_settings
 from tests.unit.schema.settings_corpus import CORPUS
 
@@ -141,3 +142,5 @@ def test_realistic_settings_as_ajv(name: str, schema: dict[str, Any], values: An
     expected = theirs(schema, values)
     assert expected[0], "the corpus holds schemas Ajv strict compiles"
     assert ours(schema, values) == expected
+    with fast_path_off():  # jsonschema-rs (formats, JS patterns decided in Python) changes nothing
+        assert ours(schema, values) == expected
