@@ -397,3 +397,30 @@ def test_formats_apply_to_their_own_types(schema: dict[str, object], value: obje
     wrapped = {"type": "object", "properties": {"v": schema}}
     accepted = not ajv_settings(wrapped, {"v": value})["issues"]
     assert conforms(str(schema["format"]), value) == accepted
+
+
+def test_hostile_format_values_end_in_time() -> None:
+    """Long values built to backtrack every format's expression: each check ends within its
+    time limits, a url that would backtrack for minutes (in V8 too) as a timeout problem."""
+    import time
+
+    from hatch_kindgi.blocks.settings import SchemaChecks
+
+    schema = {
+        "type": "object",
+        "properties": {
+            name: {"type": "string", "format": name} for name in FORMAT_NAMES - NUMBER_FORMATS
+        },
+    }
+    hostile = ["http://" + ":" * 50_000, "a." * 50_000, "(" * 50_000, "[" * 50_000, "1:" * 50_000]
+    for text in hostile:
+        started = time.process_time()
+        problems = SchemaChecks().value_problems(
+            "b.json", dict.fromkeys(schema["properties"], text), schema
+        )
+        assert time.process_time() - started < 15
+        assert problems
+        assert {problem.code for problem in problems} <= {
+            "settings-values",
+            "settings-pattern-timeout",
+        }
