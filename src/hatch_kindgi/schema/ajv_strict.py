@@ -40,7 +40,8 @@ from urllib.parse import quote, unquote, urljoin
 
 from hatch_kindgi.report.suggest import Suggestions
 from hatch_kindgi.schema.ajv_formats import FORMAT_NAMES
-from hatch_kindgi.schema.js_regex import JsRegexError, js_pattern
+from hatch_kindgi.schema.js_regex import JsPattern, JsRegexError, js_pattern
+from hatch_kindgi.schema.patterns import PatternTimeout, validation_budget
 from hatch_kindgi.schema.refs import NOT_SCHEMAS
 
 __all__ = ["KEYWORDS", "strict_findings", "tunable_findings"]
@@ -203,6 +204,7 @@ class _Walk:
         self.seen: set[Finding] = set()
         self.refs_compiled: set[str] = set()
         self.index: _Index | None = None
+        self.matching_stopped = False
 
     def add(self, path: tuple[object, ...], message: str) -> None:
         finding = (_pointer(path), message)
@@ -325,6 +327,8 @@ class _Walk:
         elif keyword == "required" and type(value) is list:
             properties = node.get("properties")
             for index, name in enumerate(value):
+                if type(name) is not str:
+                    continue  # the metaschema check's to report
                 if not (type(properties) is dict and name in properties) and (
                     name not in ctx.defined
                 ):
@@ -396,7 +400,7 @@ class _Walk:
         fmt = node.get("format")
         if fmt is None:
             self.add(path, f"parent schema must have dependencies of {keyword}: format")
-        elif fmt in FORMAT_NAMES and fmt not in _COMPARABLE_FORMATS:
+        elif type(fmt) is str and fmt in FORMAT_NAMES and fmt not in _COMPARABLE_FORMATS:
             self.add(path, f'"{keyword}": format "{fmt}" does not define "compare" function')
 
     def contains_bounds(self, node: dict[str, Any], ctx: _Context) -> None:
@@ -431,7 +435,7 @@ class _Walk:
                 compiled = None
             if compiled is not None and type(properties) is dict:
                 for name in properties:
-                    if compiled.search(name):
+                    if self.matches(compiled, name, path):
                         self.add(
                             path,
                             f"strict mode: property {name} matches pattern {source} (use "
@@ -439,6 +443,18 @@ class _Walk:
                             '"properties" and "patternProperties" cover: narrow the pattern',
                         )
             self.schema(item, ctx.descend("patternProperties", source), depth + 1)
+
+    def matches(self, compiled: JsPattern, name: str, path: tuple[object, ...]) -> bool:
+        """Whether a `patternProperties` pattern matches a property's name, within the
+        check's pattern budget (a catastrophic pattern is a finding, not a hang)."""
+        if self.matching_stopped:
+            return False
+        try:
+            return compiled.search(name)
+        except PatternTimeout as slow:
+            self.matching_stopped = True
+            self.add(path, slow.explained(f'the property name "{name}"'))
+            return False
 
     def ref(self, ref: Any, ctx: _Context, depth: int) -> None:
         """A `$ref` compiles its target as a schema of its own (Ajv: no context types); one
@@ -519,7 +535,10 @@ def _join(base: str, ref: str) -> str:
     """`ref` resolved against `base` (a fragment only: appended, whatever the scheme)."""
     if ref.startswith("#") or not base:
         return base.partition("#")[0] + ref if ref.startswith("#") else ref
-    return urljoin(base, ref)
+    try:
+        return urljoin(base, ref)
+    except ValueError:  # not a URI (an IPv6 host unclosed): resolves to nothing
+        return ref
 
 
 class _Index:
@@ -578,7 +597,8 @@ def strict_findings(schema: Any) -> list[Finding]:
     metaschema check), each (pointer in the schema, message in Ajv's words and a fix)."""
     walk = _Walk(schema)
     try:
-        walk.schema(schema, _Context([], set(), (), "#"), 0)
+        with validation_budget():
+            walk.schema(schema, _Context([], set(), (), "#"), 0)
     except RecursionError:  # nesting within nesting (a deep pattern in a deep schema)
         walk.add((), "the schema nests too deeply to check")
     return walk.findings

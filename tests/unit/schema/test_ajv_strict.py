@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from hatch_kindgi.blocks.settings import SchemaChecks
 from hatch_kindgi.schema.ajv_strict import (
@@ -224,3 +226,54 @@ def test_hostile_schemas_end_in_findings() -> None:
     assert len(strict_findings(wide)) == 20_000
     looped = {"$ref": "#/$defs/a", "$defs": {"a": {"$ref": "#/$defs/a"}}}
     assert strict_findings(looped) == []
+
+
+def test_catastrophic_pattern_property_is_a_finding_not_a_hang() -> None:
+    """A patternProperties pattern that backtracks on a property's name: a finding."""
+    name = "a" * 40 + "!"
+    schema = {
+        "type": "object",
+        "properties": {name: {}},
+        "patternProperties": {"^(a|a)*$": {}},
+    }
+    findings = strict_findings(schema)
+    assert [pointer for pointer, _ in findings] == ["/patternProperties/^(a|a)*$"]
+    assert "took longer than" in findings[0][1]
+
+
+_LEAF = st.one_of(
+    st.none(), st.booleans(), st.integers(-3, 3), st.floats(allow_nan=False), st.text(max_size=4)
+)
+_KEY = st.sampled_from(sorted(KEYWORDS | {"x-other", "minimun", "example"}))
+_ANY_SCHEMA = st.recursive(
+    _LEAF,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3),
+        st.dictionaries(st.one_of(_KEY, st.text(max_size=3)), inner, max_size=5),
+    ),
+    max_leaves=25,
+)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(schema=_ANY_SCHEMA)
+def test_any_json_ends_in_findings_never_an_exception(schema: Any) -> None:
+    """Whatever JSON stands where a schema should (the metaschema check aside): findings."""
+    findings = strict_findings(schema)
+    assert all(isinstance(pointer, str) and isinstance(text, str) for pointer, text in findings)
+    list(tunable_findings(schema))
+
+
+@pytest.mark.parametrize(
+    "schema",
+    [
+        {"required": [{}]},
+        {"type": "object", "properties": {"a": 1}, "required": [[1]]},
+        {"$id": "http://[bad", "properties": {"a": {"$ref": "x"}}},
+        {"formatMaximum": 1, "format": []},
+        {"type": "object", "properties": {"a": {"$ref": "http://[bad"}}},
+    ],
+)
+def test_malformed_schemas_end_in_findings(schema: dict[str, Any]) -> None:
+    """Values of the wrong kind where Ajv expects names, formats or URIs: no exception."""
+    assert isinstance(strict_findings(schema), list)

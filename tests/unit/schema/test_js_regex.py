@@ -390,3 +390,14 @@ def test_schema_patterns_match_as_javascript_does() -> None:
         assert [search(pattern, text)] == v8_regex(pattern, [text])[1]
     assert v8_regex("(?i)^a$", ["A"])[0] is not None
     assert search("(?i)^a$", "A")
+
+
+@settings(max_examples=500, deadline=None)
+@given(source=st.text(max_size=12), text=st.text(max_size=6))
+def test_any_text_is_a_pattern_or_a_refusal(source: str, text: str) -> None:
+    """Any string, lone surrogates included: a JsPattern that matches, or JsRegexError."""
+    try:
+        compiled = js_pattern(source)
+    except JsRegexError:
+        return
+    assert compiled.search(text) in (True, False)
