@@ -429,8 +429,77 @@ _CASES: list[tuple[str, dict[str, Any], list[tuple[str, Any]]]] = [
     ),
 ]
 
+_EDGES: list[tuple[str, dict[str, Any], Any]] = [
+    (
+        "headers with JavaScript digits",
+        {
+            "type": "object",
+            "patternProperties": {"^x-\\d+$": {"type": "integer"}},
+            "additionalProperties": False,
+        },
+        {"x-1": 1, "x-\u0661": 2, "y": 3},
+    ),
+    (
+        "rules repeated",
+        {
+            "type": "object",
+            "properties": {
+                "rules": {
+                    "type": "array",
+                    "items": {"type": "object", "properties": {"id": {"type": "integer"}}},
+                    "uniqueItems": True,
+                }
+            },
+        },
+        {"rules": [{"id": 1}, {"id": 2}, {"id": 1}]},
+    ),
+    (
+        "enum with null",
+        {"type": "object", "properties": {"a": {"enum": ["x", None, 1]}}},
+        {"a": 1.0},
+    ),
+    (
+        "one emoji is one character",
+        {"type": "object", "properties": {"a": {"type": "string", "minLength": 2}}},
+        {"a": "\U0001f600"},
+    ),
+    (
+        "contact as email or uri",
+        {
+            "type": "object",
+            "properties": {
+                "a": {
+                    "anyOf": [
+                        {"type": "string", "format": "email"},
+                        {"type": "string", "format": "uri"},
+                    ]
+                }
+            },
+        },
+        {"a": "nope"},
+    ),
+    (
+        "a trailing newline is not the end",
+        {"type": "object", "properties": {"a": {"type": "string", "pattern": "^[a-z]+$"}}},
+        {"a": "abc\n"},
+    ),
+    (
+        "word boundary is ASCII",
+        {"type": "object", "properties": {"a": {"type": "string", "pattern": "\\bcat\\b"}}},
+        {"a": "\u00e9cat"},
+    ),
+    (
+        "a tenth step",
+        {"type": "object", "properties": {"a": {"type": "number", "multipleOf": 0.1}}},
+        {"a": 0.3},
+    ),
+    ("1.0 is an integer", {"type": "object", "properties": {"a": {"type": "integer"}}}, {"a": 1.0}),
+    ("too few keys", {"type": "object", "minProperties": 2, "maxProperties": 3}, {"a": 1}),
+]
+
 CORPUS: list[tuple[str, dict[str, Any], Any]] = [
     (f"{group}: {name}", schema, values)
     for group, schema, cases in _CASES
     for name, values in cases
 ]
+CORPUS += [(f"edges: {name}", schema, values) for name, schema, values in _EDGES]
