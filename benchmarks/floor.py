@@ -4,7 +4,8 @@ blocks of a pack, and nothing else.
 For every block file under `blocks/`: `json.loads`; for a prompt, its `templateFile` read and
 parsed by python-liquid with its global variables analysed; for a settings block,
 `jsonschema_rs.meta.is_valid` on its schema and its values checked by a jsonschema-rs validator
-of its own schema or, without one, of the nearest lower version's (one validator per schema).
+of its own schema or, without one, of the nearest lower version's (one validator per schema),
+formats asserted (`validate_formats=True`), as the runtime asserts them.
 No shape rules, no messages, no index. Each library is imported only when a block needs it.
 
     python benchmarks/floor.py PACK_DIR      # prints the number of blocks; exit 1 if any fails
@@ -57,7 +58,7 @@ def floor(root: Path) -> int:
                 if rs is None:
                     import jsonschema_rs as rs
                 failures += not rs.meta.is_valid(schema)
-                validator = rs.validator_for(schema)
+                validator = rs.validator_for(schema, validate_formats=True)
             if validator is not None:
                 failures += not validator.is_valid(content["values"])
     return failures

@@ -22,7 +22,15 @@ WORDS = (
     "ledger", "refund", "invoice", "reply", "draft", "policy", "greeting", "quota",
     "account", "customer", "ticket", "summary", "channel", "region", "budget", "audit",
 )  # fmt: skip
-_TYPES = ("integer", "number", "string", "boolean", "array")
+_TYPES = ("integer", "number", "string", "boolean", "array", "format")
+_FORMATTED = (
+    ("email", "support@acme.example"),
+    ("date", "2026-02-28"),
+    ("date-time", "2026-03-01T09:00:00Z"),
+    ("uri", "https://acme.example/help"),
+    ("ipv4", "192.0.2.10"),
+    ("uuid", "3fa85f64-5717-4562-b3fc-2c963f66afa6"),
+)
 
 
 def generate(
@@ -92,6 +100,10 @@ def _settings_block(rng: random.Random, number: int) -> tuple[dict[str, Any], li
         elif kind == "string":
             properties[key] = {"type": "string", "minLength": 1, "maxLength": 40 + number % 7}
             values[key] = " ".join(rng.sample(WORDS, 3))
+        elif kind == "format":  # asserted by the runtime's ajv-formats (and by the floor)
+            name, value = _FORMATTED[number % len(_FORMATTED)]
+            properties[key] = {"type": "string", "format": name}
+            values[key] = value
         elif kind == "boolean":
             properties[key] = {"type": "boolean"}
             values[key] = rng.random() < 0.5
@@ -119,7 +131,9 @@ def _later_version(rng: random.Random, first: dict[str, Any], version: int) -> d
     values: dict[str, Any] = {}
     for key, declared in first["content"]["schema"]["properties"].items():
         kind = declared["type"]
-        if kind == "integer":
+        if "format" in declared:
+            values[key] = first["content"]["values"][key]
+        elif kind == "integer":
             values[key] = declared["minimum"] + rng.randint(0, 100)
         elif kind == "number":
             values[key] = round(rng.uniform(0.5, 500.0), 2)

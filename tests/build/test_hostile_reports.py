@@ -59,7 +59,9 @@ def test_hostile_names_and_keys_under_github_actions(tmp_path: Path, encoding: s
     assert run.returncode != 0
     assert "Traceback" not in run.stdout + run.stderr
     expected = (
-        'blocks/bad name\\n.json: error[block-unknown-key]: /owner: unknown key "owner"\n'
+        'blocks/bad name\\n.json: error[block-unknown-key]: /owner: unknown key "owner" '
+        "(the runtime would ignore it; hatch-kindgi refuses it so that a misspelt key can't "
+        "pass unseen)\n"
         + expected_report("report-escaping").replace("11 errors, 0 warnings in 1 file\n", "")
         + "12 errors, 0 warnings in 2 files\n"
     )

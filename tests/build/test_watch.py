@@ -21,7 +21,7 @@ WAIT_SECONDS = 10  # each change is seen in well under a second; a loaded machin
 
 PROBLEM = (
     "blocks/reply-style/1.2.0.json: error[settings-values]: /content/values/maxSentences: "
-    "0 is less than the minimum of 1 (the schema of version 1.0.0)"
+    "must be >= 1 (the schema of version 1.0.0)"
 )
 
 

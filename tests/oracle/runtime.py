@@ -25,6 +25,7 @@ import pytest
 from tests.oracle.node import NodeProcess, node_available
 
 __all__ = [
+    "ajv_formats",
     "ajv_settings",
     "js_regex",
     "liquidjs_filters",
@@ -91,12 +92,20 @@ def _ask(request: dict[str, Any]) -> dict[str, Any]:
     return dict(answer)
 
 
-def ajv_settings(schema: object, values: object) -> dict[str, Any]:
+def ajv_settings(schema: object, values: object, *, strict: bool = True) -> dict[str, Any]:
     """What a deploy says of settings `values` under `schema`: `compiled` (whether Ajv strict
     compiled the schema) and `issues`, each `{path, message}` as the runtime reports them
     (`/content/schema` for a compile failure, `/content/values<instancePath>` for a value),
-    with Ajv's `keyword`, `params` and `schemaPath` for a value failure. No issue: accepted."""
-    return _ask({"op": "settings", "schema": schema, "values": values})
+    with Ajv's `keyword`, `params` and `schemaPath` for a value failure. No issue: accepted.
+    `strict=False`: Ajv without strict mode (not the runtime's; for the words of failures
+    under a schema strict mode refuses)."""
+    return _ask({"op": "settings", "schema": schema, "values": values, "strict": strict})
+
+
+def ajv_formats(cases: list[tuple[str, object]]) -> list[bool]:
+    """ajv-formats' own verdict on each (format name, value): its full-mode predicate called
+    as Ajv calls it on a value of the type the format is for."""
+    return [bool(each) for each in _ask({"op": "formats", "cases": cases})["verdicts"]]
 
 
 def liquidjs_parse(template: str) -> str | None:

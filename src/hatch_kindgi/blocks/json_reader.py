@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from hatch_kindgi.report.problems import Problem, error, json_pointer
+from hatch_kindgi.schema.js_number import js_number
 
 MAX_DEPTH = 64
 """Deepest nesting of objects and arrays a block may have."""
@@ -341,7 +342,9 @@ class _Parser:
                     key_index,
                     (*path, key),
                     f'the key "{key}" appears twice in one object (first at line {line}, '
-                    f"column {column}); the runtime would keep only the last, silently",
+                    f"column {column}); the runtime would keep only the last, silently; "
+                    "hatch-kindgi refuses it because one of the two values would be lost "
+                    "unseen",
                 )
             else:
                 seen[key] = key_index
@@ -455,8 +458,9 @@ class _Parser:
                     "json-number",
                     start,
                     path,
-                    f"{_shorten(token)} is beyond ±(2^53-1); JavaScript would change it "
-                    "(write it as a string)",
+                    f"{_shorten(token)} is beyond ±(2^53-1), where JavaScript skips integers "
+                    f"(the runtime reads {js_number(float(token))}); hatch-kindgi refuses it so "
+                    "what deploys is what was written (write it as a string)",
                 )
             return number
         value = float(token)

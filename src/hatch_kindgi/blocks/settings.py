@@ -28,8 +28,9 @@ _Finding = tuple[str, str, str]  # code, pointer under /content/schema, message
 
 
 def _build_validator(schema: dict[str, Any], surveyed: Survey) -> Validator:
-    """A validator for `schema` that resolves no reference outside it."""
-    return Validator(schema, surveyed)
+    """A validator for `schema` that resolves no reference outside it, and fails values as
+    the runtime's Ajv fails them, in its words."""
+    return Validator(schema, surveyed, ajv=True)
 
 
 @dataclass
@@ -80,11 +81,15 @@ class SchemaChecks:
             return []
         whose = "" if inherited_from is None else f" (the schema of version {inherited_from})"
         failures, stopped = validate(validator, values, ("content", "values"))
+        if not failures and stopped is None:
+            return []
+        from hatch_kindgi.schema.ajv_messages import words  # loads jsonschema
+
         problems = [
             error(
                 "settings-values",
                 file,
-                failure.message + whose,
+                words(failure) + whose,
                 pointer=VALUES + json_pointer(failure.absolute_path),
             )
             for failure in failures

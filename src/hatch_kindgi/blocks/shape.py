@@ -104,6 +104,12 @@ def check_shape(file: str, block: dict[str, Any]) -> ShapeCheck:
     return ShapeCheck(BlockHeader(block_id, version, kind), tuple(shape.problems))
 
 
+_IGNORED = (
+    " (the runtime would ignore it; hatch-kindgi refuses it so that a misspelt key can't "
+    "pass unseen)"
+)
+
+
 class _Shape:
     """Collects the shape problems of one block file."""
 
@@ -143,7 +149,7 @@ class _Shape:
             else:
                 hint, fix = offer(key, known)
                 message = f'unknown key "{key}"{hint}'
-            self.add("block-unknown-key", (*path, key), message, fix)
+            self.add("block-unknown-key", (*path, key), message + _IGNORED, fix)
 
     def typed(self, value: Any, path: tuple[object, ...], kind: type, name: str) -> bool:
         if isinstance(value, kind) and not (kind is int and isinstance(value, bool)):

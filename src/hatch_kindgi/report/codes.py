@@ -118,7 +118,10 @@ CODES: dict[str, str] = {
     "agent-block-missing": "An agent names a block the pack does not bring (a runtime must).",
     "agent-block-kind": "An agent names a block the pack brings only as the other kind.",
     "agent-block-version": "No version of a block the pack brings satisfies the agent's range.",
-    "model-settings-value": "A model-settings value a model cannot take (temperature, thinking).",
+    "model-settings-value": (
+        "A model-settings value the runtime refuses (temperature 0-2, maxOutputTokens >= 1, "
+        "a thinking level, no other key), in its words."
+    ),
     "model-settings-model": "A model named in both the model-settings block and the agent.",
     "agent-tool-version": "No version of a tool the pack brings satisfies the agent's range.",
     # --- the wheel (a pack inside a Python app) ---

@@ -138,6 +138,10 @@ def _evaluated_keys(validator: Any, instance: Any, schema: Any) -> set[str]:
     return keys
 
 
+evaluated_keys = _evaluated_keys
+"""The keys of `instance` that `schema` evaluates (for `unevaluatedProperties`)."""
+
+
 # uniqueItems: jsonschema's answer (its `uniq`), in linear time where it compares every pair.
 
 _TRUE, _FALSE = object(), object()

@@ -147,6 +147,23 @@ class _MultipleOf:
             raise _undecided("multipleOf")
 
 
+class _Format:
+    """`format` asserted as the runtime's ajv-formats asserts it (`schema.ajv_formats`)."""
+
+    def __init__(self, parent_schema: Any, value: Any, schema_path: Any) -> None:
+        self.name = value
+
+    def validate(self, instance: Any) -> None:
+        from hatch_kindgi.schema.ajv_formats import conforms
+
+        try:
+            valid = conforms(self.name, instance)
+        except Exception:  # out of time (a url's backtracking): the Ajv validator decides
+            raise _undecided("format") from None
+        if not valid:
+            raise ValueError("format")
+
+
 class FastValues:
     """A jsonschema-rs validator for one schema, taken at its word only on "valid"."""
 
@@ -175,12 +192,16 @@ class FastValues:
         return valid and not marks
 
 
-def fast_values(schema: Any, surveyed: Survey | None = None) -> FastValues | None:
+def fast_values(
+    schema: Any, surveyed: Survey | None = None, *, ajv: bool = False
+) -> FastValues | None:
     """A fast validator for `schema`, or None where jsonschema-rs might not agree with the
     bounded validator or might run unbounded: `$ref`s other than to `#...` pointers in the
     document, `$ref` cycles or chains that multiply the work, `$id` below the root,
     `$dynamicRef`, `patternProperties` (matched as ECMA-262, out of reach of `keywords=`).
-    `surveyed`: `survey(schema)`."""
+    `surveyed`: `survey(schema)`. With `ajv`, formats are asserted as the runtime asserts
+    them; where Ajv accepts what jsonschema-rs refuses (`oneOf` with three passing
+    branches), the "invalid" goes to the Ajv validator, which decides."""
     library = _library()
     if library is None or not isinstance(schema, (Mapping, bool)):
         return None
@@ -201,6 +222,8 @@ def fast_values(schema: Any, surveyed: Survey | None = None) -> FastValues | Non
         keywords["pattern"] = _Pattern
     if surveyed.multiple_of:
         keywords["multipleOf"] = _MultipleOf
+    if ajv:
+        keywords["format"] = _Format
     try:
         validator = library.Draft202012Validator(
             schema, validate_formats=False, offline=True, keywords=keywords or None

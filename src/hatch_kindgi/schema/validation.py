@@ -28,12 +28,14 @@ class Validator:
     """One schema's validator, built once and used for every instance checked against it.
 
     Call `iter_errors` inside `patterns.validation_budget()`: the bounded validator raises
-    PatternTimeout or ValidationTimeout when the budget is spent.
+    PatternTimeout or ValidationTimeout when the budget is spent. With `ajv`, values fail as
+    the runtime's Ajv fails them, in its words (`schema.ajv_messages`, formats asserted).
     """
 
-    def __init__(self, schema: Any, surveyed: Survey | None = None) -> None:
+    def __init__(self, schema: Any, surveyed: Survey | None = None, *, ajv: bool = False) -> None:
         self.schema = schema
-        self._fast: FastValues | None = fast_values(schema, surveyed)
+        self._ajv = ajv
+        self._fast: FastValues | None = fast_values(schema, surveyed, ajv=ajv)
         self._bounded: Draft202012Validator | None = None
 
     def surely_valid(self, instance: Any) -> bool:
@@ -49,7 +51,11 @@ class Validator:
 
     def bounded_errors(self, instance: Any) -> Iterator[ValidationError]:
         """`iter_errors` without asking jsonschema-rs first."""
-        if self._bounded is None:
+        if self._bounded is None and self._ajv:
+            from hatch_kindgi.schema.ajv_messages import ajv_validator
+
+            self._bounded = ajv_validator(self.schema)
+        elif self._bounded is None:
             from hatch_kindgi.schema.bounded import bounded_validator
 
             self._bounded = bounded_validator(self.schema)

@@ -196,7 +196,8 @@ def test_a_quarter_million_faults_finish() -> None:
         "250000 250001 1 /a/249999",
         f"250000 1 {8 + 4 * 249_999}",
         f'99999 1 {last_key} the key "k" appears twice in one object (first at line 1, column 2);'
-        " the runtime would keep only the last, silently",
+        " the runtime would keep only the last, silently; hatch-kindgi refuses it because one"
+        " of the two values would be lost unseen",
     ]
 
 

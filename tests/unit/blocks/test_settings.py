@@ -111,10 +111,10 @@ def test_every_values_failure_is_reported_with_its_pointer() -> None:
     }
     problems = SchemaChecks().value_problems("b.json", {"a/b": "x", "list": [1, -1, -2]}, schema)
     assert [(p.pointer, p.message) for p in problems] == [
-        ("/content/values/a~1b", "'x' is not of type 'integer'"),
-        ("/content/values/list/1", "-1 is less than the minimum of 0"),
-        ("/content/values/list/2", "-2 is less than the minimum of 0"),
-        ("/content/values", "'c' is a required property"),
+        ("/content/values/a~1b", "must be integer"),  # Ajv's words and pointers (the oracle's)
+        ("/content/values/list/1", "must be >= 0"),
+        ("/content/values/list/2", "must be >= 0"),
+        ("/content/values", "must have required property 'c'"),
     ]
 
 

@@ -164,7 +164,7 @@ def test_schema_inherited_from_nearest_lower_version(tmp_path: Path) -> None:
         error(
             "settings-values",
             "blocks/3.json",
-            "10 is greater than the maximum of 9 (the schema of version 1.2.0)",
+            "must be <= 9 (the schema of version 1.2.0)",
             pointer="/content/values/n",
         ),
     )

@@ -289,32 +289,43 @@ def test_misshapen_block_reference() -> None:
 
 
 def test_model_settings_values_out_of_bounds() -> None:
-    """temperature outside 0-2 and an unknown thinking level are refused on the block file."""
+    """temperature outside 0-2, an unknown thinking level, an unknown key are refused on the
+    block file, in the runtime's words (held to Ajv in test_model_settings.py)."""
     agents = [agent(modelSettings={"id": "acme.model", "version": "^1.0.0"})]
     blocks = [
         block("acme.model", "1.0.0", "settings", values={"temperature": 0.5}),
-        block("acme.model", "1.2.0", "settings", values={"temperature": -0.1, "thinking": "huge"}),
+        block(
+            "acme.model",
+            "1.2.0",
+            "settings",
+            values={"temperature": -0.1, "thinking": "huge", "topP": 1},
+        ),
     ]
     used = '(model settings of agent "acme.drafter", agents/drafter.py)'
     assert check(agents=agents, blocks=blocks) == (
         error(
             "model-settings-value",
             "blocks/model-1.2.0.json",
-            f"temperature must be a number from 0 to 2, not -0.1 {used}",
+            'must NOT have additional properties ("topP"; a model-settings block sets '
+            f"temperature, maxOutputTokens, thinking, model, providerId) {used}",
+            pointer="/content/values",
+        ),
+        error(
+            "model-settings-value",
+            "blocks/model-1.2.0.json",
+            f"must be >= 0 {used}",
             pointer="/content/values/temperature",
         ),
         error(
             "model-settings-value",
             "blocks/model-1.2.0.json",
-            "thinking must be one of lowest, minimal, low, medium, high, xhigh, max, "
-            f'not "huge" {used}',
+            "must be equal to one of the allowed values "
+            f"(lowest, minimal, low, medium, high, xhigh, max) {used}",
             pointer="/content/values/thinking",
         ),
     )
     boolean = [block("acme.model", "1.0.0", "settings", values={"temperature": True})]
-    assert [p.message for p in check(agents=agents, blocks=boolean)] == [
-        f"temperature must be a number from 0 to 2, not true {used}"
-    ]
+    assert [p.message for p in check(agents=agents, blocks=boolean)] == [f"must be number {used}"]
 
 
 def test_model_named_in_block_and_agent() -> None:

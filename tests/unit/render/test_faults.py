@@ -270,7 +270,8 @@ def test_blocks_with_errors_are_shown_when_render_misses_them(
         'blocks/style.json: error[block-shape]: /content: has no "values"; settings content '
         "holds its values as an object\n"
         'blocks/style.json: error[block-unknown-key]: /content/valeus: unknown key "valeus"; '
-        'did you mean "values"?\n'
+        'did you mean "values"? (the runtime would ignore it; hatch-kindgi refuses it so that '
+        "a misspelt key can't pass unseen)\n"
     )
     assert _render(capsys, root) == (
         1,

@@ -1,0 +1,410 @@
+"""Settings values checked as the runtime's Ajv checks them, failing in Ajv's words.
+
+The runtime validates settings values with Ajv2020 (`allErrors: true`) and reports each error
+as `/content/values<instancePath>: <message>` (kindgi/kindgi-sdk `packages/agents/src/
+blocks.ts`). This module extends the bounded jsonschema validator (`schema.bounded`) so that
+it yields the errors Ajv yields, each with Ajv's message and at Ajv's instance path: the words
+and parameters of each keyword come from ajv 8's `dist/vocabularies/**` (`must be >= 0`,
+`must have required property 'x'`, `must NOT have additional properties` once per extra
+property at the object, `must match a schema in anyOf` after every branch's errors, `must
+match "then" schema` after the clause's, `uniqueItems`' `items ## j and i`, ...), and where
+Ajv's verdict differs from the specification's it is Ajv's that is kept: `format` as
+ajv-formats asserts it (`schema.ajv_formats`), `oneOf` valid on an odd number of passing
+branches (Ajv's toggle), `contains` with the errors of the items that fail it.
+
+The tests hold it to the real Ajv through the runtime oracle: the JSON-Schema-Test-Suite's
+object cases and a corpus of realistic settings blocks (`tests/unit/schema/
+test_ajv_values.py`), the same verdict and the same (path, message) set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from jsonschema import validators
+from jsonschema.exceptions import ValidationError
+from referencing import Registry
+
+from hatch_kindgi.schema.ajv_formats import conforms
+from hatch_kindgi.schema.bounded import BoundedValidator, evaluated_keys
+from hatch_kindgi.schema.js_number import js_number
+from hatch_kindgi.schema.patterns import search, tick
+
+__all__ = ["AjvValidator", "ajv_validator", "words"]
+
+_Keyword = Callable[[Any, Any, Any, Any], Iterator[ValidationError]]
+_FALSE_SCHEMA = "boolean schema is false"
+
+
+def words(error: ValidationError) -> str:
+    """Ajv's words for an error of `AjvValidator` (a `false` schema's included)."""
+    if error.validator is None:
+        return _FALSE_SCHEMA
+    return str(error.message)
+
+
+def _counted(keyword: _Keyword) -> _Keyword:
+    def counted(validator: Any, value: Any, instance: Any, schema: Any) -> Any:
+        tick()
+        return keyword(validator, value, instance, schema)
+
+    return counted
+
+
+def _reworded(keyword: str, message: Callable[[Any], str]) -> _Keyword:
+    """The bounded validator's `keyword`, its verdict kept and its failure in Ajv's words."""
+    original = BoundedValidator.VALIDATORS[keyword]
+
+    def reworded(validator: Any, value: Any, instance: Any, schema: Any) -> Iterator[Any]:
+        for _ in original(validator, value, instance, schema):
+            yield ValidationError(message(value))
+            return
+
+    return reworded
+
+
+def _limit(op: str) -> Callable[[Any], str]:
+    return lambda value: f"must be {op} {js_number(value)}"
+
+
+def _count(more: bool, what: str) -> Callable[[Any], str]:
+    comparison = "more" if more else "fewer"
+    return lambda value: f"must NOT have {comparison} than {js_number(value)} {what}"
+
+
+def _type(validator: Any, types: Any, instance: Any, schema: Any) -> Iterator[Any]:
+    listed = [types] if isinstance(types, str) else list(types)
+    if not any(validator.is_type(instance, each) for each in listed):
+        yield ValidationError(f"must be {','.join(listed)}")
+
+
+def _required(validator: Any, required: Any, instance: Any, schema: Any) -> Iterator[Any]:
+    if not validator.is_type(instance, "object"):
+        return
+    for name in required:
+        if name not in instance:
+            yield ValidationError(f"must have required property '{name}'")
+
+
+def _dependent_required(validator: Any, dependent: Any, instance: Any, schema: Any) -> Any:
+    if not validator.is_type(instance, "object"):
+        return
+    for name, needed in dependent.items():
+        if name not in instance or not needed:
+            continue
+        noun = "property" if len(needed) == 1 else "properties"
+        message = f"must have {noun} {', '.join(needed)} when property {name} is present"
+        for each in needed:
+            if each not in instance:
+                yield ValidationError(message)
+
+
+def _format(validator: Any, name: Any, instance: Any, schema: Any) -> Iterator[Any]:
+    if not conforms(name, instance):
+        yield ValidationError(f'must match format "{name}"')
+
+
+def _pattern(validator: Any, pattern: Any, instance: Any, schema: Any) -> Iterator[Any]:
+    if validator.is_type(instance, "string") and not search(pattern, instance):
+        yield ValidationError(f'must match pattern "{pattern}"')
+
+
+def _additional_properties(validator: Any, extra: Any, instance: Any, schema: Any) -> Any:
+    if not validator.is_type(instance, "object"):
+        return
+    properties = schema.get("properties", {})
+    patterns = schema.get("patternProperties", {})
+    for key in instance:
+        if key in properties or any(search(pattern, key) for pattern in patterns):
+            continue
+        if extra is False:
+            yield ValidationError("must NOT have additional properties")
+        else:
+            yield from validator.descend(instance[key], extra, path=key)
+
+
+def _property_names(validator: Any, names: Any, instance: Any, schema: Any) -> Iterator[Any]:
+    if not validator.is_type(instance, "object"):
+        return
+    for key in instance:
+        failures = list(validator.descend(key, names))
+        if failures:
+            yield from failures
+            yield ValidationError("property name must be valid")
+
+
+def _any_of(validator: Any, branches: Any, instance: Any, schema: Any) -> Iterator[Any]:
+    collected: list[ValidationError] = []
+    for index, branch in enumerate(branches):
+        failures = list(validator.descend(instance, branch, schema_path=index))
+        if not failures:
+            return
+        collected.extend(failures)
+    yield from collected
+    yield ValidationError("must match a schema in anyOf")
+
+
+def _one_of(validator: Any, branches: Any, instance: Any, schema: Any) -> Iterator[Any]:
+    collected: list[ValidationError] = []
+    valid = False
+    for index, branch in enumerate(branches):
+        failures = list(validator.descend(instance, branch, schema_path=index))
+        if failures:
+            collected.extend(failures)
+        else:
+            valid = not valid  # Ajv's toggle: a third passing branch makes it valid again
+    if not valid:
+        yield from collected
+        yield ValidationError("must match exactly one schema in oneOf")
+
+
+def _if(validator: Any, condition: Any, instance: Any, schema: Any) -> Iterator[Any]:
+    clause = "then" if validator.evolve(schema=condition).is_valid(instance) else "else"
+    if clause not in schema:
+        return
+    failures = list(validator.descend(instance, schema[clause], schema_path=clause))
+    if failures:
+        yield from failures
+        yield ValidationError(f'must match "{clause}" schema')
+
+
+def _items(validator: Any, items: Any, instance: Any, schema: Any) -> Iterator[Any]:
+    if not validator.is_type(instance, "array"):
+        return
+    prefix = len(schema.get("prefixItems", ()))
+    if items is False and "prefixItems" in schema:
+        if len(instance) > prefix:
+            yield ValidationError(f"must NOT have more than {prefix} items")
+        return
+    for index in range(prefix, len(instance)):
+        yield from validator.descend(instance[index], items, path=index)
+
+
+def _contains(validator: Any, contains: Any, instance: Any, schema: Any) -> Iterator[Any]:
+    if not validator.is_type(instance, "array"):
+        return
+    low = schema.get("minContains", 1)
+    high = schema.get("maxContains")
+    bounds = f"at least {js_number(low)}"
+    if high is not None:
+        bounds += f" and no more than {js_number(high)}"
+    message = f"must contain {bounds} valid item(s)"
+    if high is None and low == 0:
+        return  # Ajv ignores the keyword
+    if high is not None and low > high:
+        yield ValidationError(message)
+        return
+    collected: list[ValidationError] = []
+    count = 0
+    valid = low == 0
+    for index, item in enumerate(instance):
+        failures = list(validator.descend(item, contains, path=index))
+        if failures:
+            collected.extend(failures)
+            continue
+        count += 1
+        if high is None and count >= low:
+            return
+        if high is not None and count > high:
+            valid = False
+            break
+        if count >= low:
+            valid = True
+    if not valid:
+        yield from collected
+        yield ValidationError(message)
+
+
+def _js_key(item: Any) -> tuple[str, Any]:
+    """An item as a key that tells apart what JavaScript's `===` tells apart."""
+    if isinstance(item, bool):
+        return ("boolean", item)
+    if isinstance(item, (int, float)):
+        return ("number", item)
+    if item is None:
+        return ("null", None)
+    return ("string", item)
+
+
+def _js_equal(one: Any, two: Any) -> bool:
+    """fast-deep-equal, as Ajv compares items."""
+    if isinstance(one, dict) and isinstance(two, dict):
+        return one.keys() == two.keys() and all(_js_equal(one[k], two[k]) for k in one)
+    if isinstance(one, list) and isinstance(two, list):
+        return len(one) == len(two) and all(_js_equal(a, b) for a, b in zip(one, two))
+    if isinstance(one, (dict, list)) or isinstance(two, (dict, list)):
+        return False
+    return _js_key(one) == _js_key(two)
+
+
+def _unique_items(validator: Any, unique: Any, instance: Any, schema: Any) -> Iterator[Any]:
+    if unique is not True or not validator.is_type(instance, "array") or len(instance) < 2:
+        return
+    items = schema.get("items")
+    declared = items.get("type") if isinstance(items, dict) else None
+    types = [declared] if isinstance(declared, str) else list(declared or ())
+    duplicate: tuple[int, int] | None = None
+    if types and not any(each in ("object", "array") for each in types):
+        # Ajv's one pass from the end, items of other types skipped
+        seen: dict[tuple[str, Any], int] = {}
+        for index in range(len(instance) - 1, -1, -1):
+            item = instance[index]
+            if not any(validator.is_type(item, each) for each in types):
+                continue
+            key = _js_key(item)
+            if key in seen:
+                duplicate = (seen[key], index)  # Ajv words it "## later and earlier"
+                break
+            seen[key] = index
+    else:
+        duplicate = _first_equal_pair(instance)
+    if duplicate is not None:
+        first, second = duplicate
+        yield ValidationError(
+            f"must NOT have duplicate items (items ## {first} and {second} are identical)"
+        )
+
+
+def _first_equal_pair(instance: list[Any]) -> tuple[int, int] | None:
+    """Ajv's pairwise search from the end (the last item with an equal before it, and the
+    nearest such), in linear time."""
+    where: dict[Any, list[int]] = {}
+    for index, item in enumerate(instance):
+        where.setdefault(_hashable(item), []).append(index)
+    pairs = [(places[-2], places[-1]) for places in where.values() if len(places) > 1]
+    return max(pairs, key=lambda pair: pair[1]) if pairs else None
+
+
+def _hashable(item: Any) -> Any:
+    if isinstance(item, dict):
+        return ("object", frozenset((key, _hashable(value)) for key, value in item.items()))
+    if isinstance(item, list):
+        return ("array", tuple(_hashable(value) for value in item))
+    return _js_key(item)
+
+
+def _unevaluated_properties(validator: Any, unevaluated: Any, instance: Any, schema: Any) -> Any:
+    if not validator.is_type(instance, "object"):
+        return
+    evaluated = evaluated_keys(validator, instance, schema)
+    for key in instance:
+        if key in evaluated:
+            continue
+        if unevaluated is False:
+            yield ValidationError("must NOT have unevaluated properties")
+        else:
+            yield from validator.descend(instance[key], unevaluated, path=key)
+
+
+def _unevaluated_items(validator: Any, unevaluated: Any, instance: Any, schema: Any) -> Any:
+    if not validator.is_type(instance, "array"):
+        return
+    from jsonschema._utils import find_evaluated_item_indexes_by_schema
+
+    evaluated = set(find_evaluated_item_indexes_by_schema(validator, instance, schema))
+    first = 0
+    while first in evaluated:
+        first += 1
+    if unevaluated is False:
+        if any(index not in evaluated for index in range(len(instance))):
+            yield ValidationError(f"must NOT have more than {first} items")
+        return
+    for index, item in enumerate(instance):
+        if index not in evaluated:
+            yield from validator.descend(item, unevaluated, path=index)
+
+
+def _nothing(validator: Any, value: Any, instance: Any, schema: Any) -> Iterator[Any]:
+    return iter(())
+
+
+_KEYWORDS: dict[str, _Keyword] = {
+    "type": _type,
+    "required": _required,
+    "dependentRequired": _dependent_required,
+    "format": _format,
+    "pattern": _pattern,
+    "additionalProperties": _additional_properties,
+    "propertyNames": _property_names,
+    "anyOf": _any_of,
+    "oneOf": _one_of,
+    "if": _if,
+    "items": _items,
+    "contains": _contains,
+    "minContains": _nothing,
+    "maxContains": _nothing,
+    "uniqueItems": _unique_items,
+    "unevaluatedProperties": _unevaluated_properties,
+    "unevaluatedItems": _unevaluated_items,
+    "minimum": _reworded("minimum", _limit(">=")),
+    "maximum": _reworded("maximum", _limit("<=")),
+    "exclusiveMinimum": _reworded("exclusiveMinimum", _limit(">")),
+    "exclusiveMaximum": _reworded("exclusiveMaximum", _limit("<")),
+    "minLength": _reworded("minLength", _count(False, "characters")),
+    "maxLength": _reworded("maxLength", _count(True, "characters")),
+    "minItems": _reworded("minItems", _count(False, "items")),
+    "maxItems": _reworded("maxItems", _count(True, "items")),
+    "minProperties": _reworded("minProperties", _count(False, "properties")),
+    "maxProperties": _reworded("maxProperties", _count(True, "properties")),
+    "multipleOf": _reworded("multipleOf", lambda value: f"must be multiple of {js_number(value)}"),
+    "const": _reworded("const", lambda value: "must be equal to constant"),
+    "enum": _reworded("enum", lambda value: "must be equal to one of the allowed values"),
+    "not": _reworded("not", lambda value: "must NOT be valid"),
+}
+
+AjvValidator: type[Any] = validators.extend(  # type: ignore[no-untyped-call]
+    BoundedValidator, {name: _counted(keyword) for name, keyword in _KEYWORDS.items()}
+)
+
+
+_descend = AjvValidator.descend
+
+
+def _descend_ajv(  # noqa: PLR0917 (jsonschema's own signature)
+    self: Any,
+    instance: Any,
+    schema: Any,
+    path: Any = None,
+    schema_path: Any = None,
+    resolver: Any = None,
+) -> Iterator[ValidationError]:
+    """jsonschema's `descend`, a `false` schema's error placed at the instance it refused
+    (jsonschema leaves out its path; Ajv reports it there)."""
+    if schema is False:
+        error = ValidationError(
+            _FALSE_SCHEMA,
+            validator=None,  # type: ignore[arg-type]  # as jsonschema marks a false schema's
+            instance=instance,
+            schema=schema,
+        )
+        if path is not None:
+            error.path.appendleft(path)
+        if schema_path is not None:
+            error.schema_path.appendleft(schema_path)
+        return iter((error,))
+    return _descend(self, instance, schema, path, schema_path, resolver)  # type: ignore[no-any-return]
+
+
+def _evolve(self: Any, **changes: Any) -> Any:
+    """jsonschema's `evolve`, always to this class: the runtime ignores `$schema` (Ajv2020
+    for every schema), where jsonschema would switch to the stock validator its `$schema`
+    names, with jsonschema's words and no time bound."""
+    import attrs
+
+    cls = type(self)
+    changes.setdefault("schema", self.schema)
+    for field in attrs.fields(cls):
+        if field.init and field.alias not in changes:
+            changes[field.alias] = getattr(self, field.name)
+    return cls(**changes)
+
+
+AjvValidator.descend = _descend_ajv
+AjvValidator.evolve = _evolve
+
+
+def ajv_validator(schema: Any) -> Any:
+    """A validator that fails `schema`'s values as the runtime's Ajv does, fetching nothing
+    and bounded in time as `schema.bounded`'s."""
+    return AjvValidator(schema, registry=Registry())
