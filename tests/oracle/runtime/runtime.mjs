@@ -19,8 +19,6 @@
 //
 // The process runs in UTC, as a run does (the runtime stamps `today` and `now` at UTC), so
 // liquidjs's date filters print UTC.
-// - "formats": each [name, value] of `cases` decided by ajv-formats' own fullFormats (its
-//   regular expression or validate function), as Ajv calls them on a value of the right type.
 //
 // Protocol: every line of stdin is one JSON request {"op": ..., ...}; for each, one line of
 // stdout, a JSON answer (ASCII-escaped). The process serves lines until stdin closes.
