@@ -19,6 +19,7 @@ from itertools import repeat
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from hatch_kindgi.report.problems import json_pointer
+from hatch_kindgi.schema.js_number import js_number
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -198,38 +199,6 @@ def _string(text: str) -> str:
     return '"' + _escape_tokens().sub(_escape_token, text) + '"'
 
 
-def _number(number: float) -> str:
-    """A finite float as JavaScript's Number::toString writes it."""
-    if number == 0:
-        return "0"  # -0 too
-    # repr gives the shortest digits that round-trip, as JavaScript does; only the layout of
-    # those digits differs, so take them apart: value = 0.DIGITS * 10**point.
-    text = float.__repr__(number)
-    if "e" not in text:  # 1e-4 <= |number| < 1e16: both write plain digits, Python adds ".0"
-        return text[:-2] if text.endswith(".0") else text
-    sign = ""
-    if text[0] == "-":
-        sign, text = "-", text[1:]
-    mantissa, _, exponent = text.partition("e")
-    whole, _, fraction = mantissa.partition(".")
-    all_digits = whole + fraction
-    digits = all_digits.lstrip("0")
-    point = len(whole) - (len(all_digits) - len(digits)) + int(exponent)
-    digits = digits.rstrip("0")
-    count = len(digits)
-    if count <= point <= 21:
-        return sign + digits + "0" * (point - count)
-    if 0 < point <= 21:
-        return sign + digits[:point] + "." + digits[point:]
-    if -6 < point <= 0:
-        return sign + "0." + "0" * -point + digits
-    power = point - 1
-    suffix = ("e+" if power >= 0 else "e-") + str(abs(power))
-    if count == 1:
-        return sign + digits + suffix
-    return sign + digits[0] + "." + digits[1:] + suffix
-
-
 def _scalar(value: object) -> str:
     writer = _SCALAR_WRITERS.get(type(value))
     if writer is not None:
@@ -242,14 +211,14 @@ def _scalar(value: object) -> str:
     if isinstance(value, int):
         return int.__repr__(value)
     if isinstance(value, float):
-        return _number(value)
+        return js_number(value)
     raise AssertionError(f"not a JSON scalar: {value!r}")  # unrepresentable() let it through
 
 
 _SCALAR_WRITERS: dict[type, Callable[[Any], str]] = {
     str: _string,
     int: int.__repr__,
-    float: _number,
+    float: js_number,
     bool: lambda value: "true" if value else "false",
     type(None): lambda _: "null",
 }

@@ -1,7 +1,10 @@
-"""Numbers as JavaScript writes them (`Number.prototype.toString`): how the runtime's Ajv
-writes a schema's limit in its messages (`must be >= 1e-7`) and what a number too large for a
-double becomes there. ECMA-262 Number::toString: the shortest digits that round-trip (as
-Python's `repr`), plain notation from 1e-6 up to 1e21, exponent notation (`1e+21`) outside.
+"""Numbers as JavaScript writes them (`Number.prototype.toString`, `String(number)`): the one
+writer for every place the runtime prints a number — the index's canonical bytes
+(`JSON.stringify`), Ajv's messages (`must be >= 1e-7`), liquidjs's output (`{{ 3.5 }}`).
+
+ECMA-262 Number::toString: the shortest digits that round-trip (as Python's `repr`), plain
+notation from 1e-6 up to 1e21, exponent notation (`1e+21`, `1e-7`) outside. The tests hold it
+to Node.js (`tests/unit/index/test_canonical.py`, `tests/unit/schema/test_js_number.py`).
 """
 
 from __future__ import annotations
@@ -10,37 +13,49 @@ import math
 
 __all__ = ["js_number"]
 
+_MAX_EXACT = 2**53
+
 
 def js_number(value: float) -> str:
-    """`value` as JavaScript's Number#toString writes it (`1e-7`, `1e+21`, `2` for 2.0)."""
+    """`value` as JavaScript's Number#toString writes it (`1e-7`, `1e+21`, `2` for 2.0); an
+    integer too large for a double is what JavaScript would hold (`Infinity` past its range)."""
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, int) and abs(value) <= 2**53:  # exact as a double
-        return str(value)
-    number = float(value)
-    if math.isnan(number):
+    if isinstance(value, int):
+        if -_MAX_EXACT <= value <= _MAX_EXACT:  # exact as a double
+            return str(value)
+        try:
+            value = float(value)
+        except OverflowError:
+            return "Infinity" if value > 0 else "-Infinity"
+    if math.isnan(value):
         return "NaN"
-    if math.isinf(number):
-        return "Infinity" if number > 0 else "-Infinity"
-    if number == 0:
-        return "0"
-    sign = "-" if number < 0 else ""
-    mantissa, _, exponent = repr(abs(number)).partition("e")
+    if math.isinf(value):
+        return "Infinity" if value > 0 else "-Infinity"
+    if value == 0:
+        return "0"  # -0 too
+    text = float.__repr__(float(value))
+    if "e" not in text:  # 1e-4 <= |value| < 1e16: both write plain digits, Python adds ".0"
+        return text[:-2] if text.endswith(".0") else text
+    # value = 0.DIGITS * 10**point; only the layout of those digits differs from Python's.
+    sign = ""
+    if text[0] == "-":
+        sign, text = "-", text[1:]
+    mantissa, _, exponent = text.partition("e")
     whole, _, fraction = mantissa.partition(".")
-    if fraction == "0":
-        fraction = ""
-    digits = (whole + fraction).lstrip("0")
-    point = len(whole) + int(exponent or 0) - (len(whole + fraction) - len(digits))
+    all_digits = whole + fraction
+    digits = all_digits.lstrip("0")
+    point = len(whole) - (len(all_digits) - len(digits)) + int(exponent)
     digits = digits.rstrip("0")
     count = len(digits)
     if count <= point <= 21:
-        text = digits + "0" * (point - count)
-    elif 0 < point <= 21:
-        text = digits[:point] + "." + digits[point:]
-    elif -6 < point <= 0:
-        text = "0." + "0" * -point + digits
-    else:
-        shown = point - 1
-        tail = f"e{'+' if shown >= 0 else '-'}{abs(shown)}"
-        text = (digits if count == 1 else digits[0] + "." + digits[1:]) + tail
-    return sign + text
+        return sign + digits + "0" * (point - count)
+    if 0 < point <= 21:
+        return sign + digits[:point] + "." + digits[point:]
+    if -6 < point <= 0:
+        return sign + "0." + "0" * -point + digits
+    power = point - 1
+    suffix = ("e+" if power >= 0 else "e-") + str(abs(power))
+    if count == 1:
+        return sign + digits + suffix
+    return sign + digits[0] + "." + digits[1:] + suffix

@@ -15,6 +15,8 @@ import re
 from collections.abc import Mapping
 from typing import Any, Union
 
+from hatch_kindgi.schema.js_number import js_number
+
 Number = Union[int, float]
 
 MAX_SAFE_INTEGER = 2**53 - 1
@@ -46,35 +48,7 @@ def as_double(value: Number) -> float:
 
 def number_string(value: Number) -> str:
     """`String(value)` of a JavaScript number."""
-    if isinstance(value, int) and abs(value) <= MAX_SAFE_INTEGER:
-        return str(value)
-    number = as_double(value)
-    if math.isnan(number):
-        return "NaN"
-    if math.isinf(number):
-        return "Infinity" if number > 0 else "-Infinity"
-    if number == 0:
-        return "0"
-    sign = "-" if number < 0 else ""
-    mantissa, _, exponent = repr(abs(number)).partition("e")
-    whole, _, fraction = mantissa.partition(".")
-    digits = whole + fraction
-    point = len(whole) + (int(exponent) if exponent else 0)
-    stripped = digits.lstrip("0")
-    point -= len(digits) - len(stripped)
-    digits = stripped.rstrip("0")
-    count = len(digits)
-    if count <= point <= 21:
-        return sign + digits + "0" * (point - count)
-    if 0 < point <= 21:
-        return sign + digits[:point] + "." + digits[point:]
-    if -6 < point <= 0:
-        return sign + "0." + "0" * -point + digits
-    power = point - 1
-    shown = f"e{'+' if power >= 0 else '-'}{abs(power)}"
-    if count == 1:
-        return sign + digits + shown
-    return sign + digits[0] + "." + digits[1:] + shown
+    return js_number(value)
 
 
 def string_to_number(text: str) -> float:
