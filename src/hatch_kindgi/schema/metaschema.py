@@ -8,15 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from hatch_kindgi.report.problems import Problem, error, json_pointer
 from hatch_kindgi.report.text import first_line, shown
 from hatch_kindgi.schema.fast import metaschema_valid
 from hatch_kindgi.schema.survey import Survey
-
-if TYPE_CHECKING:
-    from jsonschema import Draft202012Validator
 
 
 def schema_problem(
@@ -56,24 +53,27 @@ def schema_problem(
 
 
 def metaschema_failures(schema: Any, surveyed: Survey | None = None) -> Iterator[tuple[str, str]]:
-    """A (pointer, message) for every way `schema` fails the Draft 2020-12 metaschema (its
-    formats not asserted, as Ajv's compile doesn't), each
-    worded by jsonschema's `best_match` (raises RecursionError on a schema too deep).
-    `surveyed`: `survey(schema)`, when the caller has it."""
+    """A (pointer, message) for every way `schema` fails the Draft 2020-12 metaschema, in the
+    words the runtime's Ajv refuses it with when it compiles (`schema is invalid:
+    data/properties/a/type must be equal to one of the allowed values`): Ajv's own set of
+    errors (`schema.ajv_messages`), formats not asserted, as Ajv's compile doesn't (a
+    JavaScript pattern is `schema.ajv_strict`'s to judge). Raises RecursionError on a schema
+    too deep. `surveyed`: `survey(schema)`, when the caller has it."""
     if metaschema_valid(schema, surveyed):
         return
-    from jsonschema.exceptions import best_match
+    from hatch_kindgi.schema.ajv_messages import words
 
     for failure in _metaschema_validator().iter_errors(schema):
-        best = best_match([failure])
-        assert best is not None
-        yield json_pointer(best.absolute_path), best.message
+        if failure.validator == "format":  # the metaschema's formats: Ajv's compile skips them
+            continue
+        where = json_pointer(failure.absolute_path)
+        yield where, f"schema is invalid: data{where} {words(failure)}"
 
 
 @lru_cache(maxsize=1)
-def _metaschema_validator() -> Draft202012Validator:
+def _metaschema_validator() -> Any:
     from jsonschema import Draft202012Validator
 
-    # No format asserted: Ajv checks a schema against its metaschema without (a JavaScript
-    # pattern is `schema.ajv_strict`'s to judge, and Python's "regex" would misjudge it).
-    return Draft202012Validator(Draft202012Validator.META_SCHEMA)
+    from hatch_kindgi.schema.ajv_messages import AjvValidator
+
+    return AjvValidator(Draft202012Validator.META_SCHEMA)
