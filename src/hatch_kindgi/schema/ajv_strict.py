@@ -316,6 +316,8 @@ class _Walk:
                 )
         elif keyword == "id":
             self.add(path, 'NOT SUPPORTED: keyword "id", use "$id" for schema ID')
+        elif keyword == "enum" and value == []:
+            self.add(path, "enum must have non-empty array; list the values it allows")
         elif keyword == "$dynamicRef" and type(value) is str and not value.startswith("#"):
             self.add(
                 path,
