@@ -54,10 +54,23 @@ def test_long_description_links_are_absolute_and_lead_into_the_repository(
     folders = {t.removeprefix(f"{source}/tree/main/") for t in targets if "/tree/main/" in t}
     assert {"LICENSE", "docs/configuration.md", "docs/command-line.md"} <= files
     assert folders == {"docs/"}
-    for path in files:
+    for target in files:
+        path, _, fragment = target.partition("#")
         assert (REPO / path).is_file(), path
+        if fragment:  # a heading of that file, as GitHub names its anchor
+            assert fragment in _heading_anchors((REPO / path).read_text("utf-8")), target
     for path in folders:
         assert (REPO / path).is_dir(), path
+
+
+def _heading_anchors(markdown: str) -> set[str]:
+    """GitHub's anchors of a Markdown file's headings: lowercase, punctuation dropped, spaces
+    as hyphens."""
+    return {
+        re.sub(r"[^\w\- ]", "", line.lstrip("#").strip().lower()).replace(" ", "-")
+        for line in markdown.splitlines()
+        if line.startswith("#")
+    }
 
 
 def test_project_urls(wheelhouse: Path) -> None:
