@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from hatch_kindgi.blocks.json_reader import Lines
+from hatch_kindgi.blocks.liquidjs.filter_names import FILTER_NAMES
 from hatch_kindgi.report.problems import Problem, Severity
 from hatch_kindgi.report.suggest import Suggestions
 
@@ -26,8 +27,8 @@ if TYPE_CHECKING:
 
 @lru_cache(maxsize=1)
 def environment() -> Environment:
-    """The Liquid environment every template is parsed with (python-liquid loads with it:
-    the places and reads below are used where no template is parsed)."""
+    """python-liquid's environment with liquidjs's tags and filters, built once (it loads
+    python-liquid; `check_template` doesn't use it)."""
     from hatch_kindgi.blocks.liquidjs import LiquidJS
 
     return LiquidJS()
@@ -135,7 +136,7 @@ def check_template(text: str, site: TemplateSite, parameters: Collection[str]) -
         return TemplateCheck((problem,), ())
     problems: list[Problem] = []
     reads: dict[tuple[str, str | None], SettingsRead] = {}
-    named, filters = Suggestions(parameters), Suggestions(environment().filters)
+    named, filters = Suggestions(parameters), Suggestions(FILTER_NAMES)
     for root, variables in analysis.globals.items():
         if root == SETTINGS:
             for segments, index in variables:
@@ -155,7 +156,7 @@ def check_template(text: str, site: TemplateSite, parameters: Collection[str]) -
                 )
             )
     for name, index in analysis.filters.items():
-        if name not in environment().filters:
+        if name not in FILTER_NAMES:
             hint, fix = filters.offer(name)
             problems.append(
                 site.place(lines, index).problem(
