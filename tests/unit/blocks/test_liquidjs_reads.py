@@ -119,3 +119,19 @@ def test_realistic_prompts_read_as_python_liquid_reads_them() -> None:
     compared, differ = differences([(str(i), p) for i, p in enumerate(PROMPTS)])
     assert compared > 30  # the others python-liquid cannot parse (`{{ a b }}`, `if not`)
     assert differ == []
+
+
+def test_positions_and_keys_beyond_the_bmp_read_as_python_liquid_reads_them() -> None:
+    """Characters beyond the BMP (two UTF-16 units in the parse) before and inside a read."""
+    templates = [(str(i), "\U0001f600 " + p) for i, p in enumerate(PROMPTS)]
+    templates.append(("key", '\U0001f600{{ a["\U0001f600x"].b | upcase }}{{ x[y["\U0001f600"]] }}'))
+    compared, differ = differences(templates)
+    assert compared > 30
+    assert differ == []
+
+
+def test_deep_paths_beyond_the_bmp_are_problems_not_exceptions() -> None:
+    """A thousand nested brackets after an astral character: read, or refused as too deep."""
+    for depth in (1_000, 5_000, 50_000):
+        template = "\U0001f600{{ " + "a[" * depth + "b" + "]" * depth + " | \U0001f600 }}"
+        assert analyze(template) is not None

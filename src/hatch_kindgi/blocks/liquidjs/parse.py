@@ -24,6 +24,7 @@ them. The tests compare the verdict and the message with liquidjs's own
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import json
 import re
@@ -105,9 +106,10 @@ class Reads:
     `assign`, `capture`, `increment` and `decrement` set theirs for the rest of the template)
     and the filters it calls, each with where it begins."""
 
-    __slots__ = ("filters", "last", "reads", "scopes")
+    __slots__ = ("astral", "filters", "last", "reads", "scopes")
 
-    def __init__(self) -> None:
+    def __init__(self, astral: bool = False) -> None:
+        self.astral = astral  # the text is UTF-16 units: join the pairs of each key read
         self.last: tuple[int, list[Segment], bool] | None = None
         self.reads: list[tuple[str, list[Segment], int] | None] = []
         self.filters: list[tuple[str, int]] = []
@@ -121,11 +123,14 @@ class Reads:
         del self.reads[slot:]
 
     def fill(self, slot: int, path: list[Segment], index: int) -> None:
-        root = str(path[0]) if path else ""
+        root = str(path[0]) if path else ""  # in UTF-16 units, as the names in scope are
         if any(root in scope for scope in self.scopes):
             self.reads[slot] = None
-        else:
-            self.reads[slot] = (root, path, index)
+            return
+        if self.astral:  # a nested path's keys were joined when it was read
+            path[:] = [_from_utf16(key) if isinstance(key, str) else key for key in path]
+            root = str(path[0]) if path else ""
+        self.reads[slot] = (root, path, index)
 
     def set(self, name: str) -> None:
         self.scopes[0].add(name)
@@ -1047,6 +1052,7 @@ TAGS = frozenset(_TAGS)
 _DEPTH = 12_000
 """The recursion limit while parsing (Python 3.11 and later): about 2,500 nested blocks."""
 _ASTRAL = re.compile("[\U00010000-\U0010ffff]")
+_PAIR = re.compile("[\ud800-\udbff][\udc00-\udfff]")
 
 
 def _utf16(text: str) -> str:
@@ -1075,39 +1081,28 @@ class Analysis:
 
 def analyze(template: str) -> PublishError | Analysis:
     """The runtime's refusal of `template` if a publish refuses it, else what it reads."""
-    sink = Reads()
+    astral = _ASTRAL.search(template) is not None
+    sink = Reads(astral)
     refused = _parse(template, sink)
     if refused is not None:
         return refused
-    astral = _ASTRAL.search(template) is not None
-    text = _utf16(template) if astral else template
+    # each pair of UTF-16 units before an index is one character less in Python's string
+    pairs = [m.end() for m in _PAIR.finditer(_utf16(template))] if astral else []
     found: dict[str, list[tuple[list[Segment], int]]] = {}
     for read in sink.reads:
         if read is not None:
             root, segments, index = read
             if astral:
-                root, segments, index = (
-                    _from_utf16(root),
-                    _segments_from_utf16(segments),
-                    _python_index(text, index),
-                )
+                index -= bisect.bisect_right(pairs, index)
             found.setdefault(root, []).append((segments, index))
     filters: dict[str, int] = {}
-    for name, index in sink.filters:
+    for called, at in sink.filters:
+        name, index = called, at
+        if astral:
+            name, index = _from_utf16(called), at - bisect.bisect_right(pairs, at)
         if name not in filters:
-            filters[name] = _python_index(text, index) if astral else index
+            filters[name] = index
     return Analysis(found, filters)
-
-
-def _segments_from_utf16(segments: list[Segment]) -> list[Segment]:
-    return [
-        _from_utf16(segment)
-        if isinstance(segment, str)
-        else _segments_from_utf16(segment)
-        if isinstance(segment, list)
-        else segment
-        for segment in segments
-    ]
 
 
 def _parse(template: str, sink: Reads | None) -> PublishError | None:
