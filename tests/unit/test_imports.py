@@ -68,15 +68,16 @@ def test_settings_only_pack_loads_no_liquid_and_no_jsonschema(tmp_path: Path) ->
     assert _loaded(tmp_path) == set()
 
 
-def test_prompts_load_liquid_and_nothing_of_hatchling(tmp_path: Path) -> None:
-    """A template to parse loads python-liquid; the command line never loads hatchling.
+def test_prompts_load_no_liquid_and_nothing_of_hatchling(tmp_path: Path) -> None:
+    """A template is parsed without python-liquid (it renders with it); the command line
+    never loads hatchling.
     Without jsonschema-rs (Python 3.9) jsonschema checks the index envelope, valid or not."""
     block = prompt(
         "acme.p", "1.0.0", template="Hi {{ name }}", parameters=[{"name": "name", "type": "string"}]
     )
     write(tmp_path, {"pyproject.toml": PYPROJECT, "blocks/p.json": block})
     envelope_check = set() if fast.available() else {"jsonschema", "referencing"}
-    assert _loaded(tmp_path) == {"liquid", *envelope_check}
+    assert _loaded(tmp_path) == envelope_check
 
 
 def test_invalid_values_load_jsonschema_for_the_messages(tmp_path: Path) -> None:

@@ -4,8 +4,8 @@ variables, settings and known filters.
 Whether a template parses is the runtime's verdict (`liquidjs/parse.py`, liquidjs's
 `new Liquid().parse`): an error exactly where a publish refuses. What a run would refuse only
 when it renders (strict variables and filters: an unknown variable or filter) is found by
-python-liquid's static analysis of the template, with one environment built once, and
-reported as warnings.
+the same parse (`liquidjs/parse.py` `analyze`, held equal to python-liquid's static analysis)
+and reported as warnings: `check` parses each template once, never with python-liquid.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from hatch_kindgi.blocks.json_reader import Lines
+from hatch_kindgi.blocks.liquidjs.filter_names import FILTER_NAMES
 from hatch_kindgi.report.problems import Problem, Severity
 from hatch_kindgi.report.suggest import Suggestions
 
@@ -26,8 +27,8 @@ if TYPE_CHECKING:
 
 @lru_cache(maxsize=1)
 def environment() -> Environment:
-    """The Liquid environment every template is parsed with (python-liquid loads with it:
-    the places and reads below are used where no template is parsed)."""
+    """python-liquid's environment with liquidjs's tags and filters, built once (it loads
+    python-liquid; `check_template` doesn't use it)."""
     from hatch_kindgi.blocks.liquidjs import LiquidJS
 
     return LiquidJS()
@@ -124,37 +125,29 @@ class TemplateCheck:
 
 def check_template(text: str, site: TemplateSite, parameters: Collection[str]) -> TemplateCheck:
     """Parse `text` as a publish does and report what it reads that nothing will give it."""
-    from liquid.exceptions import LiquidError
-
-    from hatch_kindgi.blocks.liquidjs.parse import BLANK_TEMPLATE, publish_error
+    from hatch_kindgi.blocks.liquidjs.parse import BLANK_TEMPLATE, PublishError, analyze
 
     lines = Lines(text)
-    refused = publish_error(text)
-    if refused is not None:
-        code = "prompt-blank-template" if refused.message == BLANK_TEMPLATE else "liquid-syntax"
-        problem = site.place(lines, refused.index).problem("error", code, refused.message)
+    analysis = analyze(text)
+    if isinstance(analysis, PublishError):
+        message = analysis.message
+        code = "prompt-blank-template" if message == BLANK_TEMPLATE else "liquid-syntax"
+        problem = site.place(lines, analysis.index).problem("error", code, message)
         return TemplateCheck((problem,), ())
-    try:
-        template = environment().from_string(text)
-        analysis = template.analyze(include_partials=False)
-    except (LiquidError, RecursionError):
-        # The runtime accepts what python-liquid can't read (liquidjs's grammar is more
-        # lenient here): nothing to say of its variables and filters.
-        return TemplateCheck((), ())
     problems: list[Problem] = []
     reads: dict[tuple[str, str | None], SettingsRead] = {}
-    named, filters = Suggestions(parameters), Suggestions(environment().filters)
+    named, filters = Suggestions(parameters), Suggestions(FILTER_NAMES)
     for root, variables in analysis.globals.items():
         if root == SETTINGS:
-            for variable in variables:
-                read = _settings_read(variable.segments, site.place(lines, variable.span.index))
+            for segments, index in variables:
+                read = _settings_read(segments, site.place(lines, index))
                 if read is not None:
                     reads.setdefault((read.block_id, read.key), read)
         elif root not in parameters and root not in RUNTIME_VARIABLES:
             hint, fix = named.offer(root)
             hint = hint or "; declare it under content.parameters"
             problems.append(
-                site.place(lines, variables[0].span.index).problem(
+                site.place(lines, variables[0][1]).problem(
                     "warning",
                     "liquid-unknown-variable",
                     f'the template reads "{root}", which is neither a parameter nor '
@@ -162,11 +155,11 @@ def check_template(text: str, site: TemplateSite, parameters: Collection[str]) -
                     fix,
                 )
             )
-    for name, spans in analysis.filters.items():
-        if name not in environment().filters:
+    for name, index in analysis.filters.items():
+        if name not in FILTER_NAMES:
             hint, fix = filters.offer(name)
             problems.append(
-                site.place(lines, spans[0].index).problem(
+                site.place(lines, index).problem(
                     "warning",
                     "liquid-unknown-filter",
                     f'unknown filter "{name}": rendering would fail{hint}',

@@ -10,6 +10,7 @@ from hatch_kindgi.blocks.liquid import (
     environment,
     settings_read_problems,
 )
+from hatch_kindgi.blocks.liquidjs.filter_names import FILTER_NAMES
 from hatch_kindgi.report.problems import Problem, error, warning
 from tests.helpers.hostile import finishes
 
@@ -21,6 +22,11 @@ def test_one_shared_environment() -> None:
     """Every check uses the module's one Environment, built on first use."""
     assert environment() is environment()
     assert "upcase" in environment().filters
+
+
+def test_check_knows_the_filters_the_environment_registers() -> None:
+    """`check` knows the filter names without python-liquid: the same names."""
+    assert set(environment().filters) == FILTER_NAMES
 
 
 def test_syntax_error_in_a_template_file_has_its_line_and_column() -> None:

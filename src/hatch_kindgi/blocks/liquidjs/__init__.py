@@ -10,25 +10,19 @@ hold it to liquidjs itself (`tests/oracle/runtime.py`, the pinned npm package).
 
 from __future__ import annotations
 
-from liquid import Environment
+from typing import TYPE_CHECKING, Any
 
-from hatch_kindgi.blocks.liquidjs.filters import register_filters
-from hatch_kindgi.blocks.liquidjs.output import register_output
-from hatch_kindgi.blocks.liquidjs.tags import read_keys_after_dots, register_tags
+if TYPE_CHECKING:
+    from hatch_kindgi.blocks.liquidjs.environment import LiquidJS
 
 __all__ = ["LiquidJS"]
 
 
-class LiquidJS(Environment):
-    """A python-liquid environment with liquidjs's tags and filters."""
+def __getattr__(name: str) -> Any:
+    """`LiquidJS` loads python-liquid with it: only what renders (or a test) asks for it, so
+    that `check`, which parses with `parse.py` alone, never loads python-liquid."""
+    if name == "LiquidJS":
+        from hatch_kindgi.blocks.liquidjs.environment import LiquidJS
 
-    suppress_blank_control_flow_blocks = False  # liquidjs keeps a whitespace-only block's text
-
-    def setup_tags_and_filters(self, *, extra: bool = False) -> None:
-        """liquidjs's tags and filters, and no others (`extra` is not offered)."""
-        register_tags(self)
-        register_filters(self)
-        register_output(self)
-
-
-read_keys_after_dots(LiquidJS)
+        return LiquidJS
+    raise AttributeError(name)

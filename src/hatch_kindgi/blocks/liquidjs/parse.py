@@ -8,7 +8,13 @@ parser do with their default options (`dist/liquid.node.js` of the npm package p
 `tests/oracle/runtime/package.json`: `Tokenizer`, `Parser`, `ParseStream` and the constructors
 of the tags in its `tags` table) and throws where they throw, with their message and position.
 
-It decides the verdict only: it builds no tree. Where liquidjs is more lenient than Shopify's
+It builds no tree: it decides the verdict, and on the way (`analyze`) notes what a template
+reads that no tag of it sets and the filters it calls, as python-liquid's static analysis
+(`analyze(include_partials=False)`) finds them; `tests/unit/blocks/test_liquidjs_reads.py` holds
+the two equal on every template python-liquid can parse. On a template a publish accepts and
+python-liquid can't parse (`{{ a b }}`, `{% if not x %}`), it notes each value liquidjs reads.
+
+Where liquidjs is more lenient than Shopify's
 Liquid (`{{ a b }}`, `{% when %}` with no value, `{% if not x %}`), it accepts; where it is
 stricter (no `doc` or `ifchanged` tag, a second `{% else %}`, nested comments,
 `{%- endraw -%}`), it refuses. Positions are counted in UTF-16 code units as JavaScript counts
@@ -18,6 +24,8 @@ them. The tests compare the verdict and the message with liquidjs's own
 
 from __future__ import annotations
 
+import bisect
+import contextlib
 import json
 import re
 import struct
@@ -25,10 +33,11 @@ import sys
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Union
 
 from hatch_kindgi.blocks.javascript import JS_WHITESPACE, blank_in_javascript
 
-__all__ = ["BLANK_TEMPLATE", "TAGS", "PublishError", "publish_error"]
+__all__ = ["BLANK_TEMPLATE", "TAGS", "Analysis", "PublishError", "analyze", "publish_error"]
 
 BLANK_TEMPLATE = "template must be a non-empty string"
 """The runtime's words for a template that is empty after JavaScript's `trim()`."""
@@ -87,6 +96,46 @@ def _is_word(char: str) -> bool:
     return char in _ASCII_WORD
 
 
+Segment = Union[str, int, float, None, list["Segment"]]
+"""A step of a variable's path: a key, an index, or the path of a variable (`a[b.c]`)."""
+
+
+class Reads:
+    """What a template reads while it is parsed: the variables no tag of it sets (python-liquid's
+    `analyze().globals`: a `for` or `tablerow` scopes its variable and loop object to its block,
+    `assign`, `capture`, `increment` and `decrement` set theirs for the rest of the template)
+    and the filters it calls, each with where it begins."""
+
+    __slots__ = ("astral", "filters", "last", "reads", "scopes")
+
+    def __init__(self, astral: bool = False) -> None:
+        self.astral = astral  # the text is UTF-16 units: join the pairs of each key read
+        self.last: tuple[int, list[Segment], bool] | None = None
+        self.reads: list[tuple[str, list[Segment], int] | None] = []
+        self.filters: list[tuple[str, int]] = []
+        self.scopes: list[set[str]] = [set()]
+
+    def reserve(self) -> int:
+        self.reads.append(None)
+        return len(self.reads) - 1
+
+    def release(self, slot: int) -> None:
+        del self.reads[slot:]
+
+    def fill(self, slot: int, path: list[Segment], index: int) -> None:
+        root = str(path[0]) if path else ""  # in UTF-16 units, as the names in scope are
+        if any(root in scope for scope in self.scopes):
+            self.reads[slot] = None
+            return
+        if self.astral:  # a nested path's keys were joined when it was read
+            path[:] = [_from_utf16(key) if isinstance(key, str) else key for key in path]
+            root = str(path[0]) if path else ""
+        self.reads[slot] = (root, path, index)
+
+    def set(self, name: str) -> None:
+        self.scopes[0].add(name)
+
+
 @dataclass(frozen=True)
 class PublishError:
     """Why a publish refuses a template: the runtime's message, and where (an index into the
@@ -136,13 +185,15 @@ def _ellipsis(text: str, size: int) -> str:
 class _Tokenizer:
     """liquidjs's `Tokenizer` over `text[begin:end]` (positions are into the whole text)."""
 
-    __slots__ = ("n", "p", "raw_begin", "text")
+    __slots__ = ("n", "p", "raw_begin", "segments", "sink", "text")
 
     def __init__(self, text: str, begin: int = 0, end: int | None = None) -> None:
         self.text = text
         self.p = begin
         self.n = len(text) if end is None else end
         self.raw_begin = -1
+        self.sink: Reads | None = None
+        self.segments: Segment | None = None  # the value read last, as a path segment
 
     # reading characters
     def char(self, index: int) -> str:
@@ -273,14 +324,34 @@ class _Tokenizer:
         first = self.text[begin] if begin < self.n else ""
         # Literal words, quotes and numbers begin with different characters: at most one of
         # liquidjs's readLiteral, readQuoted and readNumber can read here.
+        segment: Segment | None = None
         if first in _QUOTES:
             found = self.read_quoted() is not None
+            if found:
+                segment = _string_literal(self.text[begin : self.p])
         elif first in _NUMBER_STARTS:
             found = self.read_number()
+            if found:
+                number = self.text[begin : self.p]
+                segment = int(number) if "." not in number else float(number)
         else:
             found = self.read_literal() or (first == "(" and self.read_group_or_range())
-        props = self.read_properties(not found)
-        return (begin, self.p) if found or props else None
+        sink = self.sink
+        if found or sink is None:
+            props = self.read_properties(not found, None)
+            self.segments = segment if not props else None
+            return (begin, self.p) if found or props else None
+        slot = sink.reserve()
+        path: list[Segment] = []
+        props = self.read_properties(True, path)
+        if not props:
+            sink.release(slot)
+            self.segments = None
+            return None
+        sink.fill(slot, path, begin)
+        self.segments = path
+        sink.last = (slot, path, first in ".[")
+        return begin, self.p
 
     def read_value_or_throw(self) -> tuple[int, int]:
         value = self.read_value()
@@ -288,27 +359,39 @@ class _Tokenizer:
         assert value is not None
         return value
 
-    def read_properties(self, first: bool = True) -> int:
+    def read_properties(self, first: bool = True, segments: list[Segment] | None = None) -> int:
+        """How many properties it reads; each appended to `segments` when given."""
         count = 0
         if first:  # the common `a.b.c` at once (the caller skipped the blanks before it)
             path = _PATH.match(self.text, self.p, self.n) if self.p < self.n else None
             if path is not None:
                 self.p = path.end()
                 count = 1
+                if segments is not None:
+                    segments.extend(path.group().split("."))
         while True:
             if self.peek() == "[":
                 self.p += 1
-                self.read_value()
+                value = self.read_value()
+                if segments is not None:
+                    segments.append(self.segments if value is not None else None)
                 self.check(self.read_to("]") != -1, "[ not closed")
                 count += 1
                 continue
-            if first and not count and self.read_identifier():
-                count += 1
-                continue
+            if first and not count:
+                word = self.read_identifier()
+                if word:
+                    if segments is not None:
+                        segments.append(word)
+                    count += 1
+                    continue
             if self.peek() == "." and self.peek(1) != ".":
                 self.p += 1
-                if not self.read_identifier():
+                word = self.read_identifier()
+                if not word:
                     break
+                if segments is not None:
+                    segments.append(word)
                 count += 1
                 continue
             return count
@@ -332,8 +415,29 @@ class _Tokenizer:
     def read_expression(self) -> int:
         """How many operators and operands it reads (liquidjs's `readExpressionTokens`)."""
         count = 0
+        sink = self.sink
+        if sink is None:
+            while self.p < self.n:
+                if self.read_operator() or self.read_value() is not None:
+                    count += 1
+                    continue
+                break
+            return count
+        previous: tuple[int, list[Segment], bool] | None = None
         while self.p < self.n:
-            if self.read_operator() or self.read_value() is not None:
+            if self.read_operator():
+                previous = None
+                count += 1
+                continue
+            sink.last = None
+            if self.read_value() is not None:
+                last = sink.last
+                if last is not None and last[2] and previous is not None:
+                    # `foo .bar`, `['foo'] ['bar']`: python-liquid reads one path
+                    previous[1].extend(last[1])
+                    sink.reads[last[0]] = None
+                else:
+                    previous = last
                 count += 1
                 continue
             break
@@ -350,9 +454,14 @@ class _Tokenizer:
         if self.end() or self.peek() in (")", ","):
             return False
         self.check(self.read() == "|", 'expected "|" before filter')
-        if not self.read_identifier():
+        self.skip_blank()
+        at = self.p
+        name = self.read_identifier()
+        if not name:
             self.check(self.end(), "expected filter name")
             return False
+        if self.sink is not None:
+            self.sink.filters.append((name, at))
         self.skip_blank()
         if self.peek() == ":":
             while True:
@@ -370,10 +479,13 @@ class _Tokenizer:
         return True
 
     def read_filter_arg(self) -> None:
+        mark = -1 if self.sink is None else len(self.sink.reads)
         if self.read_value() is None:
             return
         self.skip_blank()
         if self.peek() == ":":
+            if self.sink is not None:  # a keyword argument's name is no variable
+                del self.sink.reads[mark:]
             self.p += 1
             self.read_value()
 
@@ -382,12 +494,21 @@ class _Tokenizer:
             self.skip_blank()
             if self.peek() == ",":
                 self.p += 1
-            if not self.read_identifier():
+            key = self.read_identifier()
+            if not key:
                 return
             self.skip_blank()
             if self.peek() == ":":
                 self.p += 1
-                self.read_value()
+                mark = -1 if self.sink is None else len(self.sink.reads)
+                value = self.read_value()
+                if (
+                    self.sink is not None
+                    and key == "offset"
+                    and value is not None
+                    and self.text[value[0] : value[1]] == "continue"
+                ):
+                    del self.sink.reads[mark:]  # `offset: continue` is a keyword
 
     def read_to_delimiter(self, delimiter: str) -> int:
         self.skip_blank()
@@ -524,8 +645,9 @@ _Tokens = deque[_Token]
 class _Parser:
     """liquidjs's `Parser` and the constructors of its tags, for their errors only."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, sink: Reads | None = None) -> None:
         self.text = text
+        self.sink = sink
 
     def parse(self, text: str) -> None:
         self.parse_tokens(_Tokenizer(text).read_top_level_tokens())
@@ -540,10 +662,13 @@ class _Parser:
                 construct = _TAGS.get(token.name)
                 if construct is None:
                     raise _Thrown(f'tag "{token.name}" not found')
+                token.tokenizer.sink = self.sink
                 construct(self, token, rest)
             elif token.kind == "output":
                 left, right = _content_range(self.text, token.begin + 2, token.end - 2)
-                _Tokenizer(self.text, left, right).read_filtered_value()
+                tokenizer = _Tokenizer(self.text, left, right)
+                tokenizer.sink = self.sink
+                tokenizer.read_filtered_value()
         except _Thrown as thrown:
             text = self.text
             line, column = _position(text, token.begin)
@@ -564,6 +689,7 @@ class _Parser:
         while rest:
             token = rest.popleft()
             if isinstance(token, _Tag) and token.name in handlers:
+                token.tokenizer.sink = self.sink
                 try:
                     handlers[token.name](token)
                 except _Stop:
@@ -646,11 +772,14 @@ def _string_literal(text: str) -> str:
 
 def _assign(parser: _Parser, tag: _Tag, rest: _Tokens) -> None:
     tokenizer = tag.tokenizer
-    tokenizer.check(tokenizer.read_identifier(), "expected variable name")
+    name = tokenizer.read_identifier()
+    tokenizer.check(name, "expected variable name")
     tokenizer.skip_blank()
     tokenizer.check(tokenizer.peek() == "=", 'expected "="')
     tokenizer.p += 1
     tokenizer.read_filtered_value()
+    if parser.sink is not None:
+        parser.sink.set(name)
 
 
 def _not_empty(args: str) -> None:
@@ -675,13 +804,31 @@ def _for(parser: _Parser, tag: _Tag, rest: _Tokens) -> None:
         _not_empty(token.args)
         raise _Stop
 
+    _scoped(parser, {variable, "forloop"})
     parser.stream(tag, rest, {"else": lambda token: _not_empty(token.args), "endfor": end})
+    _unscoped(parser)
+
+
+def _scoped(parser: _Parser, names: set[str]) -> None:
+    if parser.sink is not None:
+        parser.sink.scopes.append(names)
+
+
+def _unscoped(parser: _Parser) -> None:
+    if parser.sink is not None:
+        parser.sink.scopes.pop()
 
 
 def _capture(parser: _Parser, tag: _Tag, rest: _Tokens) -> None:
     tokenizer = tag.tokenizer
-    if not tokenizer.read_identifier() and tokenizer.read_quoted() is None:
-        raise tokenizer.error("invalid capture name")
+    name = tokenizer.read_identifier()
+    if not name:
+        quoted = tokenizer.read_quoted()
+        if quoted is None:
+            raise tokenizer.error("invalid capture name")
+        name = _string_literal(tokenizer.text[quoted[0] : quoted[1]])
+    if parser.sink is not None:
+        parser.sink.set(name)
     parser.until(tag, rest, "endcapture")
 
 
@@ -736,24 +883,36 @@ def _include(parser: _Parser, tag: _Tag, rest: _Tokens) -> None:
     tokenizer = tag.tokenizer
     parser.file_path(tokenizer)
     begin = tokenizer.p
-    if tokenizer.read_identifier() == "with":
+    keyword = tokenizer.read_identifier()
+    if keyword == "with":
         tokenizer.skip_blank()
         if tokenizer.peek() != ":":
             tokenizer.read_value()
         else:
             tokenizer.p = begin
     else:
+        if keyword == "for" and parser.sink is not None:
+            # liquidjs reads no `for` here; python-liquid reads its value
+            probe = _Tokenizer(tokenizer.text, tokenizer.p, tokenizer.n)
+            probe.sink = parser.sink
+            probe.skip_blank()
+            if probe.peek() != ":":
+                with contextlib.suppress(_Refused):  # not liquidjs's reading: its verdict stands
+                    probe.read_value()
         tokenizer.p = begin
     tokenizer.read_hashes()
 
 
 def _counter(parser: _Parser, tag: _Tag, rest: _Tokens) -> None:
-    tag.tokenizer.read_identifier()
+    name = tag.tokenizer.read_identifier()
+    if parser.sink is not None and name:
+        parser.sink.set(name)
 
 
 def _cycle(parser: _Parser, tag: _Tag, rest: _Tokens) -> None:
     tokenizer = tag.tokenizer
     begin = tokenizer.p
+    mark = -1 if parser.sink is None else len(parser.sink.reads)
     group = tokenizer.read_value()
     tokenizer.skip_blank()
     if group is not None:
@@ -761,6 +920,8 @@ def _cycle(parser: _Parser, tag: _Tag, rest: _Tokens) -> None:
             tokenizer.p += 1
         else:
             tokenizer.p = begin
+            if parser.sink is not None:
+                del parser.sink.reads[mark:]
     candidates = 0
     while not tokenizer.end():
         tokenizer.read_filtered_value()
@@ -812,14 +973,16 @@ def _raw(parser: _Parser, tag: _Tag, rest: _Tokens) -> None:
 
 def _tablerow(parser: _Parser, tag: _Tag, rest: _Tokens) -> None:
     tokenizer = tag.tokenizer
-    tokenizer.read_identifier()
+    variable = tokenizer.read_identifier()
     tokenizer.skip_blank()
     keyword = tokenizer.read_identifier()
     collection = tokenizer.read_value()
     if keyword != "in" or collection is None:
         raise _Thrown(f"illegal tag: {tokenizer.text[tag.begin : tag.end]}")
     tokenizer.read_hashes()
+    _scoped(parser, {variable, "tablerowloop"})
     parser.stream(tag, rest, {"endtablerow": _stop})
+    _unscoped(parser)
 
 
 def _unless(parser: _Parser, tag: _Tag, rest: _Tokens) -> None:
@@ -889,6 +1052,7 @@ TAGS = frozenset(_TAGS)
 _DEPTH = 12_000
 """The recursion limit while parsing (Python 3.11 and later): about 2,500 nested blocks."""
 _ASTRAL = re.compile("[\U00010000-\U0010ffff]")
+_PAIR = re.compile("[\ud800-\udbff][\udc00-\udfff]")
 
 
 def _utf16(text: str) -> str:
@@ -902,6 +1066,46 @@ def _utf16(text: str) -> str:
 
 def publish_error(template: str) -> PublishError | None:
     """None when a publish accepts `template`, else the runtime's message and where."""
+    return _parse(template, None)
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """What an accepted template reads (`Reads`), with indices into the template's text:
+    `globals` maps each root to its reads' (segments, index) in the order they are read,
+    `filters` maps each filter name to where it is first called."""
+
+    globals: dict[str, list[tuple[list[Segment], int]]]
+    filters: dict[str, int]
+
+
+def analyze(template: str) -> PublishError | Analysis:
+    """The runtime's refusal of `template` if a publish refuses it, else what it reads."""
+    astral = _ASTRAL.search(template) is not None
+    sink = Reads(astral)
+    refused = _parse(template, sink)
+    if refused is not None:
+        return refused
+    # each pair of UTF-16 units before an index is one character less in Python's string
+    pairs = [m.end() for m in _PAIR.finditer(_utf16(template))] if astral else []
+    found: dict[str, list[tuple[list[Segment], int]]] = {}
+    for read in sink.reads:
+        if read is not None:
+            root, segments, index = read
+            if astral:
+                index -= bisect.bisect_right(pairs, index)
+            found.setdefault(root, []).append((segments, index))
+    filters: dict[str, int] = {}
+    for called, at in sink.filters:
+        name, index = called, at
+        if astral:
+            name, index = _from_utf16(called), at - bisect.bisect_right(pairs, at)
+        if name not in filters:
+            filters[name] = index
+    return Analysis(found, filters)
+
+
+def _parse(template: str, sink: Reads | None) -> PublishError | None:
     if blank_in_javascript(template):
         return PublishError(BLANK_TEMPLATE, -1)
     text = _utf16(template)
@@ -911,7 +1115,7 @@ def publish_error(template: str) -> PublishError | None:
             # liquidjs parses a few thousand nested blocks; from 3.11 Python calls Python
             # without C recursion, so the deeper limit is safe (below it, the default stays).
             sys.setrecursionlimit(_DEPTH)
-        _Parser(text).parse(text)
+        _Parser(text, sink).parse(text)
     except _Refused as refused:
         message = f"template isn't valid Liquid: {refused.message}"
         return PublishError(_from_utf16(message), _python_index(text, refused.index))
