@@ -33,6 +33,7 @@ from liquid.exceptions import FilterArgumentError
 from liquid.filter import with_context
 from liquid.undefined import Undefined
 
+from hatch_kindgi.blocks.javascript import JS_WHITESPACE
 from hatch_kindgi.blocks.liquidjs.dates import DEFAULT_FORMAT, parse_date, strftime, zone_of
 from hatch_kindgi.blocks.liquidjs.numbers import (
     javascript_string,
@@ -245,28 +246,23 @@ def _prepend(value: Any, *args: Any, **_: Any) -> str:
     return stringify(args[0]) + stringify(value)
 
 
-_JS_TRIM = "\t\n\v\f\r \u00a0\u1680\u2028\u2029\u202f\u205f\u3000\ufeff" + "".join(
-    chr(c) for c in range(0x2000, 0x200B)
-)
-
-
 @lru_cache(maxsize=1)
 def _space_run() -> re.Pattern[str]:
     """JavaScript's `\\s+` (compiled on first use: its class costs milliseconds to build, and
     `check` never needs it)."""
-    return re.compile(f"[{re.escape(_JS_TRIM)}]+")
+    return re.compile(f"[{re.escape(JS_WHITESPACE)}]+")
 
 
 def _strip(text: str, chars: str = "", *_: str) -> str:
-    return text.strip(chars or _JS_TRIM)
+    return text.strip(chars or JS_WHITESPACE)
 
 
 def _lstrip(text: str, chars: str = "", *_: str) -> str:
-    return text.lstrip(chars or _JS_TRIM)
+    return text.lstrip(chars or JS_WHITESPACE)
 
 
 def _rstrip(text: str, chars: str = "", *_: str) -> str:
-    return text.rstrip(chars or _JS_TRIM)
+    return text.rstrip(chars or JS_WHITESPACE)
 
 
 def _split(text: str, separator: str = "", *_: str) -> list[str]:
@@ -320,14 +316,14 @@ def _truncatewords(value: Any, *args: Any, **_: Any) -> str:
     text = stringify(value)
     words = to_double(_arg(args, 0, 15))
     ellipsis = stringify(_arg(args, 1, "..."))
-    parts = _space_run().split(text.lstrip(_JS_TRIM))
+    parts = _space_run().split(text.lstrip(JS_WHITESPACE))
     count = 1.0 if words <= 0 else words
     shown = " ".join(parts[: _slice_count(count)])
     return shown + ellipsis if len(parts) >= count else shown
 
 
 def _number_of_words(value: Any, *args: Any, **_: Any) -> int:
-    text = stringify(value).strip(_JS_TRIM)
+    text = stringify(value).strip(JS_WHITESPACE)
     if not text:
         return 0
     mode = _arg(args, 0, None)
@@ -336,7 +332,7 @@ def _number_of_words(value: Any, *args: Any, **_: Any) -> int:
     )
     other = re.compile(
         f"[^\u4e00-\u9fff\uf900-\ufaff\u3400-\u4dbf\u3040-\u309f\u30a0-\u30ff\uac00-\ud7af"
-        f"{re.escape(_JS_TRIM)}]+"
+        f"{re.escape(JS_WHITESPACE)}]+"
     )
     if mode == "cjk" or (mode == "auto" and cjk.search(text)):
         return len(cjk.findall(text)) + len(other.findall(text))
@@ -389,7 +385,7 @@ def _slugify(value: Any, *args: Any, **_: Any) -> str:
     cased = _arg(args, 1, False)
     keeps: Callable[[str], bool] | None
     if mode == "raw":
-        keeps = lambda char: char not in _JS_TRIM  # noqa: E731
+        keeps = lambda char: char not in JS_WHITESPACE  # noqa: E731
     elif mode in ("default", "latin"):
         keeps = _letter_or_digit
     elif mode == "pretty":
@@ -1006,7 +1002,7 @@ FILTERS: dict[str, Callable[..., Any]] = {
     "split": _string(_split),
     "strip": _trimming(_strip),
     "strip_newlines": _string(lambda text, *_: re.sub(r"\r?\n", "", text)),
-    "squish": _string(lambda text, *_: _space_run().sub(" ", text).strip(_JS_TRIM)),
+    "squish": _string(lambda text, *_: _space_run().sub(" ", text).strip(JS_WHITESPACE)),
     "capitalize": _string(_capitalize),
     "replace": _string(_replace),
     "replace_first": _string(

@@ -15,16 +15,13 @@ import re
 from collections.abc import Mapping
 from typing import Any, Union
 
+from hatch_kindgi.blocks.javascript import JS_WHITESPACE
 from hatch_kindgi.schema.js_number import js_number
 
 Number = Union[int, float]
 
 MAX_SAFE_INTEGER = 2**53 - 1
 
-# ECMAScript's WhiteSpace and LineTerminator, which `Number(string)` trims.
-_JS_SPACE = "\t\n\v\f\r \u00a0\u1680\u2028\u2029\u202f\u205f\u3000\ufeff" + "".join(
-    chr(c) for c in range(0x2000, 0x200B)
-)
 _DECIMAL = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 _RADIX = {"x": 16, "X": 16, "o": 8, "O": 8, "b": 2, "B": 2}
 
@@ -53,7 +50,7 @@ def number_string(value: Number) -> str:
 
 def string_to_number(text: str) -> float:
     """`Number(text)`: NaN where JavaScript finds no number."""
-    text = text.strip(_JS_SPACE)
+    text = text.strip(JS_WHITESPACE)
     if not text:
         return 0.0
     if text in ("Infinity", "+Infinity"):
