@@ -19,8 +19,8 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
+from hatch_kindgi.engines.javascript.numbers import js_number
 from hatch_kindgi.report.problems import Problem, error, json_pointer
-from hatch_kindgi.schema.js_number import js_number
 
 MAX_DEPTH = 64
 """Deepest nesting of objects and arrays a block may have."""

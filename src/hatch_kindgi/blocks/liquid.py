@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from hatch_kindgi.blocks.json_reader import Lines
-from hatch_kindgi.blocks.liquidjs.filter_names import FILTER_NAMES
+from hatch_kindgi.engines.liquidjs.filter_names import FILTER_NAMES
 from hatch_kindgi.report.problems import Problem, Severity
 from hatch_kindgi.report.suggest import Suggestions
 
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 def environment() -> Environment:
     """python-liquid's environment with liquidjs's tags and filters, built once (it loads
     python-liquid; `check_template` doesn't use it)."""
-    from hatch_kindgi.blocks.liquidjs import LiquidJS
+    from hatch_kindgi.engines.liquidjs import LiquidJS
 
     return LiquidJS()
 
@@ -125,7 +125,7 @@ class TemplateCheck:
 
 def check_template(text: str, site: TemplateSite, parameters: Collection[str]) -> TemplateCheck:
     """Parse `text` as a publish does and report what it reads that nothing will give it."""
-    from hatch_kindgi.blocks.liquidjs.parse import BLANK_TEMPLATE, PublishError, analyze
+    from hatch_kindgi.engines.liquidjs.parse import BLANK_TEMPLATE, PublishError, analyze
 
     lines = Lines(text)
     analysis = analyze(text)

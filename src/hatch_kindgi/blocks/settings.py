@@ -13,9 +13,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from hatch_kindgi.engines.ajv.strict import strict_findings, tunable_findings, types_to_add
 from hatch_kindgi.report.problems import Problem, error, json_pointer
 from hatch_kindgi.schema import DRAFT_2020_12
-from hatch_kindgi.schema.ajv_strict import strict_findings, tunable_findings, types_to_add
 from hatch_kindgi.schema.metaschema import metaschema_failures
 from hatch_kindgi.schema.refs import reference_findings
 from hatch_kindgi.schema.survey import Survey, survey
@@ -83,7 +83,7 @@ class SchemaChecks:
         failures, stopped = validate(validator, values, ("content", "values"))
         if not failures and stopped is None:
             return []
-        from hatch_kindgi.schema.ajv_messages import words  # loads jsonschema
+        from hatch_kindgi.engines.ajv.values import words  # loads jsonschema
 
         problems = [
             error(

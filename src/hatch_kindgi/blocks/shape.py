@@ -12,8 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from hatch_kindgi.blocks.javascript import JS_WHITESPACE, blank_in_javascript
 from hatch_kindgi.blocks.json_reader import json_type
+from hatch_kindgi.engines.javascript.strings import JS_WHITESPACE, blank_in_javascript
 from hatch_kindgi.report.problems import Problem, error, json_pointer
 from hatch_kindgi.report.suggest import offer
 

@@ -42,7 +42,7 @@ def _liquid_problems(file: str, name: str, template: str) -> list[Problem]:
     trimming, and a run parses them with liquidjs."""
     # Imported here: the liquidjs package loads python-liquid, which a pack without
     # instructions to check never needs.
-    from hatch_kindgi.blocks.liquidjs.parse import BLANK_TEMPLATE, publish_error
+    from hatch_kindgi.engines.liquidjs.parse import BLANK_TEMPLATE, publish_error
 
     refused = publish_error(template)
     if refused is None:

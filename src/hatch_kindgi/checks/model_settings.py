@@ -71,7 +71,7 @@ def model_settings_problems(
 def _refusals(values: Mapping[str, Any]) -> list[tuple[str, str]]:
     """(pointer, Ajv's words) for each way `values` fail MODEL_SETTINGS_SCHEMA; an unknown
     key's refusal names the key (Ajv's `additionalProperty`) and the keys there are."""
-    from hatch_kindgi.schema.ajv_messages import words  # loads jsonschema
+    from hatch_kindgi.engines.ajv.values import words  # loads jsonschema
 
     extras = iter([key for key in values if key not in MODEL_SETTINGS_SCHEMA["properties"]])
     found = []
@@ -88,6 +88,6 @@ def _refusals(values: Mapping[str, Any]) -> list[tuple[str, str]]:
 
 @lru_cache(maxsize=1)
 def _validator() -> Any:
-    from hatch_kindgi.schema.ajv_messages import ajv_validator
+    from hatch_kindgi.engines.ajv.values import ajv_validator
 
     return ajv_validator(MODEL_SETTINGS_SCHEMA)

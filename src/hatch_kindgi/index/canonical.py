@@ -18,8 +18,8 @@ from functools import lru_cache
 from itertools import repeat
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
+from hatch_kindgi.engines.javascript.numbers import js_number
 from hatch_kindgi.report.problems import json_pointer
-from hatch_kindgi.schema.js_number import js_number
 
 if TYPE_CHECKING:
     from collections.abc import Iterator

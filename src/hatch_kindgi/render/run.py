@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 
-from hatch_kindgi.blocks.liquidjs.filters import CLOCK
+from hatch_kindgi.engines.liquidjs.filters import CLOCK
 from hatch_kindgi.render.parameters import UsageFault
 
 TODAY = "today"

@@ -30,8 +30,8 @@ from liquid.undefined import StrictUndefined, Undefined
 
 from hatch_kindgi.blocks.json_reader import Lines
 from hatch_kindgi.blocks.liquid import SETTINGS, Place, SettingsRead, TemplateSite, check_template
-from hatch_kindgi.blocks.liquidjs import LiquidJS
-from hatch_kindgi.blocks.liquidjs.numbers import as_double
+from hatch_kindgi.engines.liquidjs import LiquidJS
+from hatch_kindgi.engines.liquidjs.numbers import as_double
 from hatch_kindgi.render.parameters import Parameters
 from hatch_kindgi.render.run import Run
 from hatch_kindgi.render.settings import SettingsChoice

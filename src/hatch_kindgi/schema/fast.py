@@ -19,8 +19,8 @@ from contextvars import ContextVar
 from functools import lru_cache
 from typing import Any
 
+from hatch_kindgi.engines.budget import search, validation_budget
 from hatch_kindgi.schema import DRAFT_2020_12
-from hatch_kindgi.schema.patterns import search, validation_budget
 from hatch_kindgi.schema.refs import ref_chains
 from hatch_kindgi.schema.survey import Survey, json_size, survey
 
@@ -154,7 +154,7 @@ class _Format:
         self.name = value
 
     def validate(self, instance: Any) -> None:
-        from hatch_kindgi.schema.ajv_formats import conforms
+        from hatch_kindgi.engines.ajv.formats import conforms
 
         try:
             valid = conforms(self.name, instance)

@@ -61,7 +61,7 @@ def metaschema_failures(schema: Any, surveyed: Survey | None = None) -> Iterator
     too deep. `surveyed`: `survey(schema)`, when the caller has it."""
     if metaschema_valid(schema, surveyed):
         return
-    from hatch_kindgi.schema.ajv_messages import words
+    from hatch_kindgi.engines.ajv.values import words
 
     for failure in _metaschema_validator().iter_errors(schema):
         where = json_pointer(failure.absolute_path)
@@ -72,7 +72,7 @@ def metaschema_failures(schema: Any, surveyed: Survey | None = None) -> Iterator
 def _metaschema_validator() -> Any:
     from jsonschema import Draft202012Validator, validators
 
-    from hatch_kindgi.schema.ajv_messages import AjvValidator
+    from hatch_kindgi.engines.ajv.values import AjvValidator
 
     # Ajv's keywords and words, but no format asserted: Ajv's compile checks a schema against
     # the metaschema without its formats (`propertyNames: {"format": "regex"}` included: a

@@ -8,14 +8,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from hatch_kindgi.schema.fast import FastValues, fast_values
-from hatch_kindgi.schema.patterns import (
+from hatch_kindgi.engines.budget import (
     PatternTimeout,
     ValidationTimeout,
     pattern_pointer,
     string_pointers,
     validation_budget,
 )
+from hatch_kindgi.schema.fast import FastValues, fast_values
 from hatch_kindgi.schema.refs import ref_chains
 from hatch_kindgi.schema.survey import Survey
 
@@ -52,11 +52,11 @@ class Validator:
     def bounded_errors(self, instance: Any) -> Iterator[ValidationError]:
         """`iter_errors` without asking jsonschema-rs first."""
         if self._bounded is None and self._ajv:
-            from hatch_kindgi.schema.ajv_messages import ajv_validator
+            from hatch_kindgi.engines.ajv.values import ajv_validator
 
             self._bounded = ajv_validator(self.schema)
         elif self._bounded is None:
-            from hatch_kindgi.schema.bounded import bounded_validator
+            from hatch_kindgi.engines.ajv.base import bounded_validator
 
             self._bounded = bounded_validator(self.schema)
         return self._bounded.iter_errors(instance)

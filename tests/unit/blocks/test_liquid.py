@@ -10,7 +10,7 @@ from hatch_kindgi.blocks.liquid import (
     environment,
     settings_read_problems,
 )
-from hatch_kindgi.blocks.liquidjs.filter_names import FILTER_NAMES
+from hatch_kindgi.engines.liquidjs.filter_names import FILTER_NAMES
 from hatch_kindgi.report.problems import Problem, error, warning
 from tests.helpers.hostile import finishes
 

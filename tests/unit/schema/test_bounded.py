@@ -15,11 +15,11 @@ from referencing import Registry
 
 from hatch_kindgi.blocks.settings import SchemaChecks
 from hatch_kindgi.checks.stage import check_entries
+from hatch_kindgi.engines import budget as _patterns
+from hatch_kindgi.engines.ajv import base as _bounded
+from hatch_kindgi.engines.ajv.base import bounded_validator
+from hatch_kindgi.engines.budget import validation_budget
 from hatch_kindgi.report.problems import error
-from hatch_kindgi.schema import bounded as _bounded
-from hatch_kindgi.schema import patterns as _patterns
-from hatch_kindgi.schema.bounded import bounded_validator
-from hatch_kindgi.schema.patterns import validation_budget
 from tests.helpers.entries import GUARD_FILE, guardrail
 from tests.helpers.fast_path import fast_path_off
 

@@ -13,11 +13,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
+from hatch_kindgi.engines.ajv.base import bounded_validator
+from hatch_kindgi.engines.budget import validation_budget
 from hatch_kindgi.pipeline import run_pipeline
 from hatch_kindgi.report.formats import format_text
 from hatch_kindgi.schema import fast
-from hatch_kindgi.schema.bounded import bounded_validator
-from hatch_kindgi.schema.patterns import validation_budget
 from tests.helpers.fast_path import fast_path_off
 from tests.helpers.golden import GOLDEN_ENV, broken_cases, expected_report
 from tests.helpers.packs import BROKEN, TESTPACKS, has_code

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from hatch_kindgi.schema.ajv_formats import FORMAT_NAMES, NUMBER_FORMATS, conforms
+from hatch_kindgi.engines.ajv.formats import FORMAT_NAMES, NUMBER_FORMATS, conforms
 from tests.oracle.node import node_eval
 from tests.oracle.runtime import FOLDER, ajv_formats, ajv_settings, require_runtime
 

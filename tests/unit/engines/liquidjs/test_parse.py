@@ -9,10 +9,10 @@ import random
 import sys
 from pathlib import Path
 
-from hatch_kindgi.blocks.liquidjs.parse import publish_error
+from hatch_kindgi.engines.liquidjs.parse import publish_error
 from tests.helpers.external import golden_liquid_source
 from tests.oracle.runtime import liquidjs_parse
-from tests.unit.blocks.liquidjs_prompts import PROMPTS
+from tests.unit.engines.liquidjs.prompts import PROMPTS
 
 
 def _constants(tree: ast.Module) -> dict[str, object]:

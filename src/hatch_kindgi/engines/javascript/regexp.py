@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from hatch_kindgi.schema.patterns import PATTERN_SIZE_LIMIT, bounded_search
+from hatch_kindgi.engines.budget import PATTERN_SIZE_LIMIT, bounded_search
 
 __all__ = ["JsPattern", "JsRegexError", "js_pattern"]
 

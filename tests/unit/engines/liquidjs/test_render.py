@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from hatch_kindgi.blocks.liquidjs.filters import FILTERS
-from hatch_kindgi.blocks.liquidjs.numbers import number_string
+from hatch_kindgi.engines.liquidjs.filters import FILTERS
+from hatch_kindgi.engines.liquidjs.numbers import number_string
 from hatch_kindgi.render.strict import ENVIRONMENT, _as_javascript
 from tests.oracle.runtime import liquidjs_filters, liquidjs_render, require_runtime
 

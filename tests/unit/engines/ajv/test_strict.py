@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hatch_kindgi.blocks.settings import SchemaChecks
-from hatch_kindgi.schema.ajv_strict import (
+from hatch_kindgi.engines.ajv.strict import (
     GROUPS,
     KEYWORDS,
     RULE_ORDER,
@@ -29,7 +29,7 @@ from tests.oracle.node import node_eval
 from tests.oracle.runtime import FOLDER, ajv_settings, require_runtime
 
 CORPUS = json.loads(
-    (Path(__file__).parents[2] / "data" / "ajv_strict" / "corpus.json").read_text("utf-8")
+    (Path(__file__).parents[3] / "data" / "ajv_strict" / "corpus.json").read_text("utf-8")
 )
 _COMPILE_FAILED = "Inline schema failed to compile: "
 

@@ -206,7 +206,7 @@ def _url_regex() -> Any:
 def _url(text: str) -> bool:
     # Python's re folds [a-z] to the extra letters JavaScript's `iu` folds (U+017F, U+212A),
     # and any other it might differ on lies in \u00a1-\uffff, which the classes hold anyway.
-    from hatch_kindgi.schema.patterns import bounded_search
+    from hatch_kindgi.engines.budget import bounded_search
 
     return bounded_search(_FullMatch(_url_regex()), _URL_LABEL, text)
 
@@ -281,7 +281,7 @@ def _regex(text: str) -> bool:
     """A JavaScript regular expression (no flags), and no `\\Z` in it."""
     if _ESCAPED_Z().search(text):
         return False
-    from hatch_kindgi.schema.js_regexp_syntax import compiles
+    from hatch_kindgi.engines.javascript.regexp_syntax import compiles
 
     return compiles(text)
 

@@ -15,8 +15,8 @@ import re
 from collections.abc import Mapping
 from typing import Any, Union
 
-from hatch_kindgi.blocks.javascript import JS_WHITESPACE
-from hatch_kindgi.schema.js_number import js_number
+from hatch_kindgi.engines.javascript.numbers import js_number
+from hatch_kindgi.engines.javascript.strings import JS_WHITESPACE
 
 Number = Union[int, float]
 

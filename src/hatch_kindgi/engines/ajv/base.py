@@ -20,7 +20,7 @@ from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError
 from referencing import Registry
 
-from hatch_kindgi.schema.patterns import search, tick
+from hatch_kindgi.engines.budget import search, tick
 from hatch_kindgi.schema.refs import REF_KEYWORDS
 
 # The four keywords that match patterns, as jsonschema has them, with `search` for re.search.

@@ -11,15 +11,15 @@ from typing import Any
 import pytest
 
 from hatch_kindgi.blocks.settings import VALUES, SchemaChecks
+from hatch_kindgi.engines.ajv.values import words
 from hatch_kindgi.report.escape import shown
 from hatch_kindgi.report.problems import json_pointer
-from hatch_kindgi.schema.ajv_messages import words
 from hatch_kindgi.schema.metaschema import metaschema_failures
 from hatch_kindgi.schema.validation import Validator, validate
 from tests.helpers.external import json_schema_test_suite
 from tests.helpers.fast_path import fast_path_off
 from tests.oracle.runtime import ajv_settings
-from tests.unit.schema.settings_corpus import CORPUS
+from tests.unit.engines.ajv.settings_corpus import CORPUS
 
 SUITE_FLOOR = 0.99
 """The share of the suite's object cases on which our verdict must equal Ajv's (issue 19)."""

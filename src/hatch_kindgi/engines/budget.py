@@ -123,7 +123,7 @@ def search(pattern: str, subject: str) -> bool:
     """Whether `pattern` matches somewhere in `subject`, within the time limits: as
     JavaScript matches it (`schema.js_regex`, Ajv's `u` mode), or as `regex` reads it when
     JavaScript can't compile it (a schema no runtime compiles, checked anyway)."""
-    from hatch_kindgi.schema.js_regex import JsRegexError, js_pattern
+    from hatch_kindgi.engines.javascript.regexp import JsRegexError, js_pattern
 
     try:
         translated = js_pattern(pattern)

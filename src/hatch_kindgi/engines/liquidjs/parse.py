@@ -35,7 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Union
 
-from hatch_kindgi.blocks.javascript import JS_WHITESPACE, blank_in_javascript
+from hatch_kindgi.engines.javascript.strings import JS_WHITESPACE, blank_in_javascript
 
 __all__ = ["BLANK_TEMPLATE", "TAGS", "Analysis", "PublishError", "analyze", "publish_error"]
 

@@ -33,9 +33,9 @@ from liquid.exceptions import FilterArgumentError
 from liquid.filter import with_context
 from liquid.undefined import Undefined
 
-from hatch_kindgi.blocks.javascript import JS_WHITESPACE
-from hatch_kindgi.blocks.liquidjs.dates import DEFAULT_FORMAT, parse_date, strftime, zone_of
-from hatch_kindgi.blocks.liquidjs.numbers import (
+from hatch_kindgi.engines.javascript.strings import JS_WHITESPACE
+from hatch_kindgi.engines.liquidjs.dates import DEFAULT_FORMAT, parse_date, strftime, zone_of
+from hatch_kindgi.engines.liquidjs.numbers import (
     javascript_string,
     normal,
     number_string,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from liquid import Environment
 
-from hatch_kindgi.blocks.liquidjs.filters import register_filters
-from hatch_kindgi.blocks.liquidjs.output import register_output
-from hatch_kindgi.blocks.liquidjs.tags import read_keys_after_dots, register_tags
+from hatch_kindgi.engines.liquidjs.filters import register_filters
+from hatch_kindgi.engines.liquidjs.output import register_output
+from hatch_kindgi.engines.liquidjs.python_liquid import read_keys_after_dots, register_tags
 
 __all__ = ["LiquidJS"]
 

@@ -38,10 +38,10 @@ from functools import lru_cache
 from typing import Any
 from urllib.parse import quote, unquote, urljoin
 
+from hatch_kindgi.engines.ajv.formats import FORMAT_NAMES
+from hatch_kindgi.engines.budget import PatternTimeout, validation_budget
+from hatch_kindgi.engines.javascript.regexp import JsPattern, JsRegexError, js_pattern
 from hatch_kindgi.report.suggest import Suggestions
-from hatch_kindgi.schema.ajv_formats import FORMAT_NAMES
-from hatch_kindgi.schema.js_regex import JsPattern, JsRegexError, js_pattern
-from hatch_kindgi.schema.patterns import PatternTimeout, validation_budget
 from hatch_kindgi.schema.refs import NOT_SCHEMAS
 
 __all__ = ["KEYWORDS", "strict_findings", "tunable_findings"]

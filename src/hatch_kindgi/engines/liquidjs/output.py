@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from liquid.token import TOKEN_OUTPUT
 
-from hatch_kindgi.blocks.liquidjs.numbers import stringify
+from hatch_kindgi.engines.liquidjs.numbers import stringify
 
 if TYPE_CHECKING:
     from liquid import Environment

@@ -14,12 +14,12 @@ from typing import cast
 from liquid.exceptions import LiquidError
 
 from hatch_kindgi.blocks.liquid import environment
-from hatch_kindgi.blocks.liquidjs.parse import Analysis, Segment, analyze
+from hatch_kindgi.engines.liquidjs.parse import Analysis, Segment, analyze
 from tests.helpers.external import golden_liquid_source
-from tests.unit.blocks.liquidjs_prompts import PROMPTS
-from tests.unit.blocks.test_liquidjs_parse import golden_templates
+from tests.unit.engines.liquidjs.prompts import PROMPTS
+from tests.unit.engines.liquidjs.test_parse import golden_templates
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[4]
 
 
 def _strings(value: object) -> list[str]:

@@ -26,10 +26,10 @@ from jsonschema import validators
 from jsonschema.exceptions import ValidationError
 from referencing import Registry
 
-from hatch_kindgi.schema.ajv_formats import conforms
-from hatch_kindgi.schema.bounded import BoundedValidator, evaluated_keys
-from hatch_kindgi.schema.js_number import js_number
-from hatch_kindgi.schema.patterns import search, tick
+from hatch_kindgi.engines.ajv.base import BoundedValidator, evaluated_keys
+from hatch_kindgi.engines.ajv.formats import conforms
+from hatch_kindgi.engines.budget import search, tick
+from hatch_kindgi.engines.javascript.numbers import js_number
 
 __all__ = ["AjvValidator", "ajv_validator", "words"]
 

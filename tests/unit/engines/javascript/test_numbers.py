@@ -6,7 +6,7 @@ import math
 import random
 import struct
 
-from hatch_kindgi.schema.js_number import js_number
+from hatch_kindgi.engines.javascript.numbers import js_number
 from tests.oracle.node import node_eval, require_node
 
 

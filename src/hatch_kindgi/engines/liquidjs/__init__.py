@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from hatch_kindgi.blocks.liquidjs.environment import LiquidJS
+    from hatch_kindgi.engines.liquidjs.environment import LiquidJS
 
 __all__ = ["LiquidJS"]
 
@@ -22,7 +22,7 @@ def __getattr__(name: str) -> Any:
     """`LiquidJS` loads python-liquid with it: only what renders (or a test) asks for it, so
     that `check`, which parses with `parse.py` alone, never loads python-liquid."""
     if name == "LiquidJS":
-        from hatch_kindgi.blocks.liquidjs.environment import LiquidJS
+        from hatch_kindgi.engines.liquidjs.environment import LiquidJS
 
         return LiquidJS
     raise AttributeError(name)

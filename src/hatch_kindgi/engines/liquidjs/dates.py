@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import Any, Callable
 
-from hatch_kindgi.blocks.liquidjs.numbers import number_string, string_to_number
+from hatch_kindgi.engines.liquidjs.numbers import number_string, string_to_number
 
 DEFAULT_FORMAT = "%A, %B %-e, %Y at %-l:%M %P %z"
 

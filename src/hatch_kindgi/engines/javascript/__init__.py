@@ -1,0 +1,1 @@
+"""JavaScript as V8 runs it for the runtime: strings, numbers, RegExp (`u` mode, plain syntax)."""
