@@ -30,7 +30,7 @@ def test_the_tree_keeps_its_layers(tmp_path: Path) -> None:
     """The sources as they are keep the contract."""
     result = _lint_imports(_copy(tmp_path))
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "3 kept, 0 broken" in result.stdout
+    assert "4 kept, 0 broken" in result.stdout
 
 
 def _lint_with_import(tmp_path: Path, module: str, imported: str) -> str:
@@ -47,7 +47,7 @@ def _lint_with_import(tmp_path: Path, module: str, imported: str) -> str:
 def test_a_backwards_import_breaks_the_contract(tmp_path: Path) -> None:
     """The report layer importing the pipeline (upwards) fails lint-imports, naming both."""
     printed = _lint_with_import(tmp_path, "report/problems.py", "hatch_kindgi.pipeline")
-    assert "2 kept, 1 broken" in printed
+    assert "3 kept, 1 broken" in printed
     assert "hatch_kindgi.report.problems -> hatch_kindgi.pipeline" in printed
 
 
@@ -55,5 +55,24 @@ def test_the_wheel_layout_importing_the_hook_breaks_the_adapter_contract(tmp_pat
     """Inside the Hatchling adapter, `layout` importing `plugin` (upwards) fails lint-imports;
     the pipeline's contract still holds."""
     printed = _lint_with_import(tmp_path, "hatch/layout.py", "hatch_kindgi.hatch.plugin")
-    assert "2 kept, 1 broken" in printed
+    assert "3 kept, 1 broken" in printed
     assert "hatch_kindgi.hatch.layout -> hatch_kindgi.hatch.plugin" in printed
+
+
+def test_the_budget_importing_a_javascript_mirror_breaks_the_engines_contract(
+    tmp_path: Path,
+) -> None:
+    """Inside the engines, the budget importing the RegExp mirror (upwards) fails
+    lint-imports: the circle the two once made can't come back."""
+    printed = _lint_with_import(
+        tmp_path, "engines/budget.py", "hatch_kindgi.engines.javascript.regexp"
+    )
+    assert "3 kept, 1 broken" in printed
+    assert "hatch_kindgi.engines.budget -> hatch_kindgi.engines.javascript.regexp" in printed
+
+
+def test_an_engine_importing_a_stage_breaks_the_contract(tmp_path: Path) -> None:
+    """The engines know no pack: Ajv's mirror importing the schema stage fails lint-imports."""
+    printed = _lint_with_import(tmp_path, "engines/ajv/vocabulary.py", "hatch_kindgi.schema.refs")
+    assert "3 kept, 1 broken" in printed
+    assert "hatch_kindgi.engines.ajv.vocabulary -> hatch_kindgi.schema.refs" in printed

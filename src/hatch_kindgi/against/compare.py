@@ -26,7 +26,7 @@ from hatch_kindgi.against.versions import highest, next_free
 from hatch_kindgi.checks.refs import agent_refs
 from hatch_kindgi.checks.versions import Brought, newest_in, npm_range, version_key, versions_by_id
 from hatch_kindgi.config.stage import ENTRY_KINDS
-from hatch_kindgi.index.canonical import code_unit_key
+from hatch_kindgi.engines.javascript.strings import code_unit_key
 from hatch_kindgi.report.problems import Problem, error, warning
 from hatch_kindgi.report.text import file_of
 

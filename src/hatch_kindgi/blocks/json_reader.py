@@ -19,13 +19,12 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
-from hatch_kindgi.engines.javascript.numbers import js_number
+from hatch_kindgi.engines.javascript.numbers import MAX_SAFE_INTEGER, number_to_string
 from hatch_kindgi.report.problems import Problem, error, json_pointer
 
 MAX_DEPTH = 64
 """Deepest nesting of objects and arrays a block may have."""
 
-MAX_SAFE_INTEGER = 2**53 - 1
 
 _BOM = b"\xef\xbb\xbf"
 _WHITESPACE = re.compile(r"[ \t\n\r]*")
@@ -459,8 +458,8 @@ class _Parser:
                     start,
                     path,
                     f"{_shorten(token)} is beyond ±(2^53-1), where JavaScript skips integers "
-                    f"(the runtime reads {js_number(float(token))}); hatch-kindgi refuses it so "
-                    "what deploys is what was written (write it as a string)",
+                    f"(the runtime reads {number_to_string(float(token))}); hatch-kindgi "
+                    "refuses it so what deploys is what was written (write it as a string)",
                 )
             return number
         value = float(token)

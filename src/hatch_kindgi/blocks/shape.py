@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hatch_kindgi.blocks.json_reader import json_type
-from hatch_kindgi.engines.javascript.strings import JS_WHITESPACE, blank_in_javascript
+from hatch_kindgi.engines.javascript.strings import WHITE_SPACE_ESCAPES, is_blank
 from hatch_kindgi.report.problems import Problem, error, json_pointer
 from hatch_kindgi.report.suggest import offer
 
@@ -27,7 +27,7 @@ CONTENT_KEYS = {
     "settings": ("values", "schema"),
 }
 PARAMETER_KEYS = ("name", "type", "description", "required", "default")
-NOT_BLANK_PATTERN = "[^" + "".join(f"\\u{ord(char):04x}" for char in JS_WHITESPACE) + "]"
+NOT_BLANK_PATTERN = "[^" + WHITE_SPACE_ESCAPES + "]"
 """A pattern for a string with something besides JavaScript white space (a schema's)."""
 RESERVED_PARAMETERS = frozenset(("today", "now", "agent", "conversation", "settings"))
 """The names a publish refuses for a parameter: variables the runtime gives every template
@@ -259,7 +259,7 @@ class _Shape:
             if "name" in parameter and self.string(name, (*here, "name")):
                 if not name:
                     self.add("block-parameter", (*here, "name"), "the name is empty")
-                elif blank_in_javascript(name):  # what the runtime's define.ts refuses
+                elif is_blank(name):  # what the runtime's define.ts refuses
                     self.add("block-parameter", (*here, "name"), "name must be a non-empty string")
                 elif name in names:
                     self.add(

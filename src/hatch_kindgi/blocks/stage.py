@@ -25,6 +25,7 @@ from hatch_kindgi.blocks.templates import TemplateChecks, checking
 from hatch_kindgi.config.sources import NO_OVERLAY, Overlay
 from hatch_kindgi.config.stage import DEFAULT_MAX_FILE_SIZE
 from hatch_kindgi.discover.stage import describe_other
+from hatch_kindgi.engines.javascript.strings import code_unit_key
 from hatch_kindgi.report.formats import ordered
 from hatch_kindgi.report.problems import Problem, error, has_errors
 
@@ -96,7 +97,8 @@ def check_blocks(
         problems.extend(block.problems)
     clean = [block for block in blocks if block.is_clean()]
     entries = [block.entry() for block in clean]
-    entries.sort(key=lambda entry: (entry["id"].encode("utf-16-be"), _version_key(entry)))
+    # A clean block's id is ASCII (`shape.ID_PATTERN`): no surrogate to tell the keys apart.
+    entries.sort(key=lambda entry: (code_unit_key(entry["id"]), _version_key(entry)))
     templates = {block.file: block.template_file for block in clean if block.template_file}
     return BlocksOutcome(tuple(entries), tuple(ordered(problems)), templates)
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from hatch_kindgi.engines.budget import pattern_findings
 from hatch_kindgi.report.problems import Problem, error, json_pointer
 from hatch_kindgi.report.text import file_of, first_line, quoted
 from hatch_kindgi.schema.metaschema import schema_problem
+from hatch_kindgi.schema.patterns import pattern_findings
 from hatch_kindgi.schema.refs import reference_findings
 from hatch_kindgi.schema.survey import survey
 from hatch_kindgi.schema.validation import Validator, validate

@@ -22,6 +22,7 @@ from hatch_kindgi.code.sdk_outcome import file_problems, named_file, refusal
 from hatch_kindgi.code.sdk_run import IndexerJob, IndexerRun, has_kindgi, run_indexer
 from hatch_kindgi.code.single_module import pack_table, single_module_pyproject
 from hatch_kindgi.config.stage import PYPROJECT, Runner
+from hatch_kindgi.engines.javascript.strings import code_unit_key
 from hatch_kindgi.report.problems import Problem, error, has_errors
 
 if TYPE_CHECKING:
@@ -221,12 +222,7 @@ def _entries(index: Mapping[str, Any], kind: str) -> Entries:
 
 def _merged(outcomes: Sequence[CodeOutcome], kind: str) -> Entries:
     entries = [entry for outcome in outcomes for entry in getattr(outcome, kind)]
-    return tuple(sorted(entries, key=lambda entry: _code_units(str(entry.get("id")))))
-
-
-def _code_units(text: str) -> bytes:
-    """JavaScript's sort key: UTF-16 code units."""
-    return text.encode("utf-16-be", "surrogatepass")
+    return tuple(sorted(entries, key=lambda entry: code_unit_key(str(entry.get("id")))))
 
 
 def _only(problem: Problem) -> CodeOutcome:

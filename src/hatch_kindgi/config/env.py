@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from hatch_kindgi.config.pyproject import PYPROJECT, toml_repr
+from hatch_kindgi.engines.javascript.strings import code_unit_key
 from hatch_kindgi.report.problems import Problem, error
 
 _ENV_KEYS = ("required", "optional")
@@ -83,4 +84,4 @@ def env_lists(table: Any, problems: list[Problem]) -> tuple[tuple[str, ...], tup
 
 
 def _code_unit_sorted(names: list[str]) -> tuple[str, ...]:
-    return tuple(sorted(names, key=lambda n: n.encode("utf-16-be", "surrogatepass")))
+    return tuple(sorted(names, key=code_unit_key))

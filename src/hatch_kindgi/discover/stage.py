@@ -21,6 +21,7 @@ import pathspec
 from hatch_kindgi.config.stage import CODE_KINDS, PYPROJECT
 from hatch_kindgi.discover.links import first_link_out, within
 from hatch_kindgi.discover.patterns import END, expand_braces, pattern_problem, static_prefix
+from hatch_kindgi.engines.javascript.strings import code_unit_key
 from hatch_kindgi.report.problems import Problem, error
 
 if TYPE_CHECKING:
@@ -346,4 +347,4 @@ def _compile(lines: list[str]) -> pathspec.PathSpec[pathspec.Pattern]:
 
 def _sorted_utf16(paths: list[str]) -> tuple[str, ...]:
     """`paths` in UTF-16 code-unit order, as JavaScript sorts strings."""
-    return tuple(sorted(paths, key=lambda path: path.encode("utf-16-be", "surrogatepass")))
+    return tuple(sorted(paths, key=code_unit_key))

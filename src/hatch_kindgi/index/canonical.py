@@ -18,28 +18,16 @@ from functools import lru_cache
 from itertools import repeat
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
-from hatch_kindgi.engines.javascript.numbers import js_number
+from hatch_kindgi.engines.javascript.numbers import MAX_SAFE_INTEGER, number_to_string
+from hatch_kindgi.engines.javascript.strings import code_unit_key
 from hatch_kindgi.report.problems import json_pointer
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-__all__ = ["MAX_SAFE_INTEGER", "canonical_json", "code_unit_key", "unrepresentable"]
-
-MAX_SAFE_INTEGER = 2**53 - 1
-"""The largest integer JavaScript's Number holds exactly, together with all below it."""
+__all__ = ["canonical_json", "unrepresentable"]
 
 _INDENT = "  "
-
-
-def code_unit_key(text: str) -> bytes:
-    """Sort key ordering strings as JavaScript's default sort does (by UTF-16 code units).
-
-    Big-endian UTF-16 compares bytewise exactly as its code units compare; `surrogatepass`
-    keeps lone surrogates (and surrogate pairs written as two characters) as the code units
-    JavaScript would see.
-    """
-    return text.encode("utf-16-be", "surrogatepass")
 
 
 # --- what JavaScript cannot carry -------------------------------------------------------------
@@ -211,14 +199,14 @@ def _scalar(value: object) -> str:
     if isinstance(value, int):
         return int.__repr__(value)
     if isinstance(value, float):
-        return js_number(value)
+        return number_to_string(value)
     raise AssertionError(f"not a JSON scalar: {value!r}")  # unrepresentable() let it through
 
 
 _SCALAR_WRITERS: dict[type, Callable[[Any], str]] = {
     str: _string,
     int: int.__repr__,
-    float: js_number,
+    float: number_to_string,
     bool: lambda value: "true" if value else "false",
     type(None): lambda _: "null",
 }

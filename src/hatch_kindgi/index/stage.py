@@ -13,7 +13,8 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from hatch_kindgi.config.stage import CODE_KINDS, ENTRY_KINDS, PackConfig
-from hatch_kindgi.index.canonical import canonical_json, code_unit_key, unrepresentable
+from hatch_kindgi.engines.javascript.strings import code_unit_key
+from hatch_kindgi.index.canonical import canonical_json, unrepresentable
 from hatch_kindgi.index.pins import Pins
 from hatch_kindgi.report.problems import Problem, error, json_pointer
 from hatch_kindgi.schema.fast import FixedSchema

@@ -30,8 +30,8 @@ from liquid.undefined import StrictUndefined, Undefined
 
 from hatch_kindgi.blocks.json_reader import Lines
 from hatch_kindgi.blocks.liquid import SETTINGS, Place, SettingsRead, TemplateSite, check_template
+from hatch_kindgi.engines.javascript.numbers import MAX_SAFE_INTEGER, as_double
 from hatch_kindgi.engines.liquidjs import LiquidJS
-from hatch_kindgi.engines.liquidjs.numbers import as_double
 from hatch_kindgi.render.parameters import Parameters
 from hatch_kindgi.render.run import Run
 from hatch_kindgi.render.settings import SettingsChoice
@@ -39,7 +39,6 @@ from hatch_kindgi.report.problems import Problem
 from hatch_kindgi.report.suggest import did_you_mean
 from hatch_kindgi.report.text import first_line, quoted
 
-_MAX_SAFE_INTEGER = 2**53 - 1
 _FILTER_FAULTS = (FilterArgumentError, FilterValueError, FilterItemTypeError, FilterError)
 
 
@@ -230,10 +229,10 @@ def _stand_in(scope: dict[str, Any], segments: Sequence[object]) -> bool:
 
 def _as_javascript(value: Any) -> Any:
     """Numbers as JavaScript has them: whole floats as integers (`50.0` and `1e3` go on as
-    `50` and `1000`), integers beyond 2**53 as doubles."""
-    if isinstance(value, float) and value.is_integer() and abs(value) <= _MAX_SAFE_INTEGER:
+    `50` and `1000`), integers beyond MAX_SAFE_INTEGER as doubles."""
+    if isinstance(value, float) and value.is_integer() and abs(value) <= MAX_SAFE_INTEGER:
         return int(value)
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > _MAX_SAFE_INTEGER:
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_SAFE_INTEGER:
         return as_double(value)  # a double in JavaScript, printed as one
     if isinstance(value, dict):
         return {key: _as_javascript(item) for key, item in value.items()}

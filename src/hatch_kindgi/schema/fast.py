@@ -19,7 +19,8 @@ from contextvars import ContextVar
 from functools import lru_cache
 from typing import Any
 
-from hatch_kindgi.engines.budget import search, validation_budget
+from hatch_kindgi.engines.ajv.vocabulary import search
+from hatch_kindgi.engines.budget import validation_budget
 from hatch_kindgi.schema import DRAFT_2020_12
 from hatch_kindgi.schema.refs import ref_chains
 from hatch_kindgi.schema.survey import Survey, json_size, survey

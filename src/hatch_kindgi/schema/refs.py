@@ -14,11 +14,9 @@ from functools import lru_cache
 from typing import Any
 from urllib.parse import unquote, urldefrag, urljoin
 
+from hatch_kindgi.engines.ajv.vocabulary import NOT_SCHEMAS, REF_KEYWORDS
 from hatch_kindgi.report.problems import json_pointer
 
-NOT_SCHEMAS = frozenset({"const", "enum", "default", "examples"})
-"""Keywords whose values are data, not schemas: no $ref or pattern in them counts."""
-REF_KEYWORDS = ("$ref", "$dynamicRef")
 _INDEX = re.compile(r"0|[1-9][0-9]*")
 
 _Path = tuple[object, ...]

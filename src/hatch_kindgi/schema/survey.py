@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from hatch_kindgi.schema.refs import NOT_SCHEMAS
+from hatch_kindgi.engines.ajv.vocabulary import NOT_SCHEMAS
 
 MAX_DEPTH = 128
 """The deepest nesting handed to jsonschema-rs (the blocks reader stops at 64), which crashes

@@ -8,14 +8,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from hatch_kindgi.engines.budget import (
-    PatternTimeout,
-    ValidationTimeout,
-    pattern_pointer,
-    string_pointers,
-    validation_budget,
-)
+from hatch_kindgi.engines.budget import PatternTimeout, ValidationTimeout, validation_budget
 from hatch_kindgi.schema.fast import FastValues, fast_values
+from hatch_kindgi.schema.patterns import pattern_pointer, string_pointers
 from hatch_kindgi.schema.refs import ref_chains
 from hatch_kindgi.schema.survey import Survey
 
@@ -27,7 +22,7 @@ if TYPE_CHECKING:
 class Validator:
     """One schema's validator, built once and used for every instance checked against it.
 
-    Call `iter_errors` inside `patterns.validation_budget()`: the bounded validator raises
+    Call `iter_errors` inside `engines.budget.validation_budget()`: the bounded validator raises
     PatternTimeout or ValidationTimeout when the budget is spent. With `ajv`, values fail as
     the runtime's Ajv fails them, in its words (`schema.ajv_messages`, formats asserted).
     """
@@ -82,7 +77,7 @@ def validate(
     validator: Validator, instance: Any, path: tuple[object, ...]
 ) -> tuple[list[ValidationError], Stopped | None]:
     """Each way `instance` (at `path` in its file's document) fails the validator's schema,
-    within the budget of one check (`patterns.validation_budget`): the failures found, and
+    within the budget of one check (`engines.budget.validation_budget`): the failures found, and
     why the check stopped before its end, if it did."""
     if validator.surely_valid(instance):
         return [], None  # most values: no budget to set up (it reads the CPU clock)

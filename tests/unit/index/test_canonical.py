@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hatch_kindgi.index.canonical import canonical_json, code_unit_key, unrepresentable
+from hatch_kindgi.index.canonical import canonical_json, unrepresentable
 from tests.oracle.node import node_canonical, node_canonical_many, require_node
 
 BEYOND = "is beyond ±(2^53\N{MINUS SIGN}1); JavaScript would change it"
@@ -103,27 +103,6 @@ def test_hand_written_expectations_agree_with_node() -> None:
 def test_node_canonical_gives_utf8_bytes() -> None:
     """node_canonical returns UTF-8 bytes, lone surrogates escaped so they encode."""
     assert node_canonical({"k": "\ud800é"}) == b'{\n  "k": "\\ud800\xc3\xa9"\n}\n'
-
-
-def test_code_unit_key_sorts_as_javascript() -> None:
-    """Astral characters sort before U+E000..U+FFFF by code unit, unlike by code point."""
-    keys = ["\uffff", "\ue000", "\U0001f600", "\U00010000", "\ud7ff", "\udc00", "\ud800"]
-    by_code_point = ["\ud7ff", "\ud800", "\udc00", "\ue000", "\uffff", "\U00010000", "\U0001f600"]
-    assert sorted(keys) == by_code_point
-    assert sorted(keys, key=code_unit_key) == [
-        "\ud7ff",
-        "\ud800",
-        "\U00010000",
-        "\U0001f600",
-        "\udc00",
-        "\ue000",
-        "\uffff",
-    ]
-
-
-def test_code_unit_key_sees_a_pair_as_its_character() -> None:
-    """A surrogate pair written as two characters has the key of the character it encodes."""
-    assert code_unit_key("\ud83d\ude00") == code_unit_key("\U0001f600") == b"\xd8\x3d\xde\x00"
 
 
 def test_canonical_json_handles_deep_nesting() -> None:

@@ -15,11 +15,12 @@ from referencing import Registry
 
 from hatch_kindgi.blocks.settings import SchemaChecks
 from hatch_kindgi.checks.stage import check_entries
-from hatch_kindgi.engines import budget as _patterns
+from hatch_kindgi.engines import budget as _budget
 from hatch_kindgi.engines.ajv import base as _bounded
 from hatch_kindgi.engines.ajv.base import bounded_validator
 from hatch_kindgi.engines.budget import validation_budget
 from hatch_kindgi.report.problems import error
+from hatch_kindgi.schema import patterns as _patterns
 from tests.helpers.entries import GUARD_FILE, guardrail
 from tests.helpers.fast_path import fast_path_off
 
@@ -90,8 +91,8 @@ def test_every_keyword_that_matches_is_bounded(schema: dict[str, Any]) -> None:
 
 def test_budget_bounds_many_slow_matches(monkeypatch: pytest.MonkeyPatch) -> None:
     """Many matches each under the per-match limit still stop once the budget is spent."""
-    monkeypatch.setattr(_patterns, "PATTERN_TIMEOUT", 0.05)
-    monkeypatch.setattr(_patterns, "PATTERN_BUDGET", 0.2)
+    monkeypatch.setattr(_budget, "PATTERN_TIMEOUT", 0.05)
+    monkeypatch.setattr(_budget, "PATTERN_BUDGET", 0.2)
     schema = {"type": "array", "items": {"type": "string", "pattern": "^(a|a)*$"}}
     values = {"list": ["a" * 14 + "!"] * 500}  # a few ms each; 500 of them are seconds
     problems = SchemaChecks().value_problems(
@@ -278,7 +279,7 @@ def _multiplying_refs(levels: int) -> dict[str, Any]:
 
 def test_multiplying_refs_stop_within_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     """A schema whose refs multiply the work is stopped once its budget is spent."""
-    monkeypatch.setattr(_patterns, "VALIDATION_BUDGET", 0.3)
+    monkeypatch.setattr(_budget, "VALIDATION_BUDGET", 0.3)
     started = time.process_time()
     problems = SchemaChecks().value_problems("b.json", {"n": 1}, _multiplying_refs(40), "1.0.0")
     assert time.process_time() - started < 5
@@ -293,7 +294,7 @@ def test_multiplying_refs_stop_within_the_budget(monkeypatch: pytest.MonkeyPatch
 
 def test_multiplying_refs_in_a_config_schema(monkeypatch: pytest.MonkeyPatch) -> None:
     """The same bound for a guardrail's config."""
-    monkeypatch.setattr(_patterns, "VALIDATION_BUDGET", 0.3)
+    monkeypatch.setattr(_budget, "VALIDATION_BUDGET", 0.3)
     entry = guardrail(configSchema=_multiplying_refs(40), config={"n": 1})
     problems = check_entries([], [entry], [], [], [])
     assert [(p.code, p.file, p.pointer) for p in problems] == [
@@ -307,9 +308,9 @@ def test_multiplying_refs_in_a_config_schema(monkeypatch: pytest.MonkeyPatch) ->
 
 def test_budget_spent_on_patterns_is_not_counted_twice(monkeypatch: pytest.MonkeyPatch) -> None:
     """Slow patterns report as patterns: the rest of the budget leaves their time aside."""
-    monkeypatch.setattr(_patterns, "PATTERN_TIMEOUT", 0.05)
-    monkeypatch.setattr(_patterns, "PATTERN_BUDGET", 0.3)
-    monkeypatch.setattr(_patterns, "VALIDATION_BUDGET", 0.2)
+    monkeypatch.setattr(_budget, "PATTERN_TIMEOUT", 0.05)
+    monkeypatch.setattr(_budget, "PATTERN_BUDGET", 0.3)
+    monkeypatch.setattr(_budget, "VALIDATION_BUDGET", 0.2)
     values = {"list": ["a" * 14 + "!"] * 500}
     schema = {
         "type": "object",

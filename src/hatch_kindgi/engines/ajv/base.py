@@ -2,9 +2,9 @@
 bounded.
 
 Patterns (`pattern`, `patternProperties`, and the `additionalProperties` and
-`unevaluatedProperties` that depend on them) are matched by `schema.patterns` under a time
+`unevaluatedProperties` that depend on them) are matched by `engines.ajv.vocabulary` under a time
 limit, never with `re`. Every keyword counts against the check's budget
-(`patterns.validation_budget`), so a schema whose `$ref`s multiply the work (an `anyOf` of two
+(`engines.budget.validation_budget`), so a schema whose `$ref`s multiply the work (an `anyOf` of two
 refs to an `anyOf` of two refs ...) stops with `ValidationTimeout` instead of running for
 hours; and `uniqueItems` is decided in linear time where jsonschema compares every pair.
 Settings blocks and guardrail configs share these validators.
@@ -20,8 +20,8 @@ from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError
 from referencing import Registry
 
-from hatch_kindgi.engines.budget import search, tick
-from hatch_kindgi.schema.refs import REF_KEYWORDS
+from hatch_kindgi.engines.ajv.vocabulary import REF_KEYWORDS, search
+from hatch_kindgi.engines.budget import tick
 
 # The four keywords that match patterns, as jsonschema has them, with `search` for re.search.
 

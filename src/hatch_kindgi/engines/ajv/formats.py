@@ -19,13 +19,13 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
+from hatch_kindgi.engines.javascript.strings import LINE_TERMINATOR_ESCAPES, WHITE_SPACE_ESCAPES
+
 __all__ = ["FORMAT_NAMES", "NUMBER_FORMATS", "conforms"]
 
 # ECMAScript's WhiteSpace and LineTerminator (`\s`), and its LineTerminator alone.
-_JS_SPACE = (
-    "\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff"
-)
-_JS_LINE_END = "\\n\\r\\u2028\\u2029"
+_JS_SPACE = WHITE_SPACE_ESCAPES
+_JS_LINE_END = LINE_TERMINATOR_ESCAPES
 _ASCII_I = re.ASCII | re.IGNORECASE
 
 

@@ -39,10 +39,10 @@ from typing import Any
 from urllib.parse import quote, unquote, urljoin
 
 from hatch_kindgi.engines.ajv.formats import FORMAT_NAMES
+from hatch_kindgi.engines.ajv.vocabulary import NOT_SCHEMAS
 from hatch_kindgi.engines.budget import PatternTimeout, validation_budget
 from hatch_kindgi.engines.javascript.regexp import JsPattern, JsRegexError, js_pattern
 from hatch_kindgi.report.suggest import Suggestions
-from hatch_kindgi.schema.refs import NOT_SCHEMAS
 
 __all__ = ["KEYWORDS", "strict_findings", "tunable_findings"]
 

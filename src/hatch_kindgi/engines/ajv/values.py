@@ -28,8 +28,9 @@ from referencing import Registry
 
 from hatch_kindgi.engines.ajv.base import BoundedValidator, evaluated_keys
 from hatch_kindgi.engines.ajv.formats import conforms
-from hatch_kindgi.engines.budget import search, tick
-from hatch_kindgi.engines.javascript.numbers import js_number
+from hatch_kindgi.engines.ajv.vocabulary import search
+from hatch_kindgi.engines.budget import tick
+from hatch_kindgi.engines.javascript.numbers import number_to_string
 
 __all__ = ["AjvValidator", "ajv_validator", "words"]
 
@@ -65,12 +66,12 @@ def _reworded(keyword: str, message: Callable[[Any], str]) -> _Keyword:
 
 
 def _limit(op: str) -> Callable[[Any], str]:
-    return lambda value: f"must be {op} {js_number(value)}"
+    return lambda value: f"must be {op} {number_to_string(value)}"
 
 
 def _count(more: bool, what: str) -> Callable[[Any], str]:
     comparison = "more" if more else "fewer"
-    return lambda value: f"must NOT have {comparison} than {js_number(value)} {what}"
+    return lambda value: f"must NOT have {comparison} than {number_to_string(value)} {what}"
 
 
 def _type(validator: Any, types: Any, instance: Any, schema: Any) -> Iterator[Any]:
@@ -186,9 +187,9 @@ def _contains(validator: Any, contains: Any, instance: Any, schema: Any) -> Iter
         return
     low = schema.get("minContains", 1)
     high = schema.get("maxContains")
-    bounds = f"at least {js_number(low)}"
+    bounds = f"at least {number_to_string(low)}"
     if high is not None:
-        bounds += f" and no more than {js_number(high)}"
+        bounds += f" and no more than {number_to_string(high)}"
     message = f"must contain {bounds} valid item(s)"
     if high is None and low == 0:
         return  # Ajv ignores the keyword
@@ -347,7 +348,9 @@ _KEYWORDS: dict[str, _Keyword] = {
     "maxItems": _reworded("maxItems", _count(True, "items")),
     "minProperties": _reworded("minProperties", _count(False, "properties")),
     "maxProperties": _reworded("maxProperties", _count(True, "properties")),
-    "multipleOf": _reworded("multipleOf", lambda value: f"must be multiple of {js_number(value)}"),
+    "multipleOf": _reworded(
+        "multipleOf", lambda value: f"must be multiple of {number_to_string(value)}"
+    ),
     "const": _reworded("const", lambda value: "must be equal to constant"),
     "enum": _reworded("enum", lambda value: "must be equal to one of the allowed values"),
     "not": _reworded("not", lambda value: "must NOT be valid"),

@@ -1,28 +1,40 @@
-"""Numbers as JavaScript writes them (`Number.prototype.toString`, `String(number)`): the one
-writer for every place the runtime prints a number — the index's canonical bytes
-(`JSON.stringify`), Ajv's messages (`must be >= 1e-7`), liquidjs's output (`{{ 3.5 }}`).
+"""Numbers as JavaScript has them: every number a double, written by `Number.prototype.toString`
+(`String(number)`), read by `Number(text)`.
 
-ECMA-262 Number::toString: the shortest digits that round-trip (as Python's `repr`), plain
-notation from 1e-6 up to 1e21, exponent notation (`1e+21`, `1e-7`) outside. The tests hold it
-to Node.js (`tests/unit/index/test_canonical.py`, `tests/unit/schema/test_js_number.py`).
+`number_to_string` is the one writer for every place the runtime prints a number: the index's
+canonical bytes (`JSON.stringify`), Ajv's messages (`must be >= 1e-7`), liquidjs's output
+(`{{ 3.5 }}`). ECMA-262 Number::toString: the shortest digits that round-trip (as Python's
+`repr`), plain notation from 1e-6 up to 1e21, exponent notation (`1e+21`, `1e-7`) outside. The
+tests hold it to Node.js (`tests/unit/index/test_canonical.py`,
+`tests/unit/engines/javascript/test_numbers.py`).
 """
 
 from __future__ import annotations
 
 import math
+import re
+from typing import Union
 
-__all__ = ["js_number"]
+from hatch_kindgi.engines.javascript.strings import trim
 
-_MAX_EXACT = 2**53
+__all__ = ["MAX_SAFE_INTEGER", "as_double", "number_to_string", "string_to_number"]
+
+MAX_SAFE_INTEGER = 2**53 - 1
+"""`Number.MAX_SAFE_INTEGER`: the largest integer a double holds exactly, together with all
+below it."""
+
+_Number = Union[int, float]
+_DECIMAL = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+_RADIX = {"x": 16, "X": 16, "o": 8, "O": 8, "b": 2, "B": 2}
 
 
-def js_number(value: float) -> str:
+def number_to_string(value: float) -> str:
     """`value` as JavaScript's Number#toString writes it (`1e-7`, `1e+21`, `2` for 2.0); an
     integer too large for a double is what JavaScript would hold (`Infinity` past its range)."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
-        if -_MAX_EXACT <= value <= _MAX_EXACT:  # exact as a double
+        if -(MAX_SAFE_INTEGER + 1) <= value <= MAX_SAFE_INTEGER + 1:  # exact as a double
             return str(value)
         try:
             value = float(value)
@@ -59,3 +71,30 @@ def js_number(value: float) -> str:
     if count == 1:
         return sign + digits + suffix
     return sign + digits[0] + "." + digits[1:] + suffix
+
+
+def as_double(value: _Number) -> float:
+    """`value` as JavaScript holds it: a double (a Python integer too large becomes Infinity)."""
+    try:
+        return float(value)
+    except OverflowError:
+        return math.inf if value > 0 else -math.inf
+
+
+def string_to_number(text: str) -> float:
+    """`Number(text)`: NaN where JavaScript finds no number."""
+    text = trim(text)
+    if not text:
+        return 0.0
+    if text in ("Infinity", "+Infinity"):
+        return math.inf
+    if text == "-Infinity":
+        return -math.inf
+    if len(text) > 2 and text[0] == "0" and text[1] in _RADIX:
+        try:
+            return as_double(int(text[2:], _RADIX[text[1]]))
+        except ValueError:
+            return math.nan
+    if _DECIMAL.fullmatch(text):
+        return float(text)
+    return math.nan

@@ -14,7 +14,7 @@ equivalent pattern for the `regex` module with JavaScript's meanings spelt out:
   properties, Script and Script_Extensions values; no loose matching);
 - a backreference to a group that took no part matches the empty string.
 
-Matching is bounded in time like every pattern of a check (`schema.patterns`). The tests hold
+Matching is bounded in time like every pattern of a check (`engines.budget`). The tests hold
 all of it to V8 itself: `tests/oracle/runtime.py` `js_regex` over written and generated
 patterns and strings. Left aside: captures reset between repetitions (only booleans matter
 here) and characters newer than either Unicode version.
@@ -28,6 +28,7 @@ from functools import lru_cache
 from typing import Any
 
 from hatch_kindgi.engines.budget import PATTERN_SIZE_LIMIT, bounded_search
+from hatch_kindgi.engines.javascript.strings import LINE_TERMINATOR_ESCAPES, WHITE_SPACE
 
 __all__ = ["JsPattern", "JsRegexError", "js_pattern"]
 
@@ -55,7 +56,7 @@ class JsPattern:
 
     def search(self, text: str) -> bool:
         """Whether the pattern matches somewhere in `text` (RegExp.prototype.test), within
-        the time limits of `schema.patterns` (raises PatternTimeout past them)."""
+        the time limits of `engines.budget` (raises PatternTimeout past them)."""
         return bounded_search(_compiled(self.python, "i" in self.flags), self.source, text)
 
 
@@ -119,18 +120,20 @@ def _negate(ranges: _Ranges) -> _Ranges:
 
 _DIGIT: _Ranges = ((0x30, 0x39),)
 _WORD: _Ranges = ((0x30, 0x39), (0x41, 0x5A), (0x5F, 0x5F), (0x61, 0x7A))
-_SPACE: _Ranges = (
-    (0x09, 0x0D),
-    (0x20, 0x20),
-    (0xA0, 0xA0),
-    (0x1680, 0x1680),
-    (0x2000, 0x200A),
-    (0x2028, 0x2029),
-    (0x202F, 0x202F),
-    (0x205F, 0x205F),
-    (0x3000, 0x3000),
-    (0xFEFF, 0xFEFF),
-)
+
+
+def _ranges(chars: str) -> _Ranges:
+    """The code points of `chars` as sorted ranges, each run of neighbours one range."""
+    ranges: list[tuple[int, int]] = []
+    for code in sorted(set(map(ord, chars))):
+        if ranges and ranges[-1][1] == code - 1:
+            ranges[-1] = (ranges[-1][0], code)
+        else:
+            ranges.append((code, code))
+    return tuple(ranges)
+
+
+_SPACE = _ranges(WHITE_SPACE)
 _CLASS_ESCAPES: dict[str, _Ranges] = {
     "d": _DIGIT,
     "D": _negate(_DIGIT),
@@ -139,7 +142,7 @@ _CLASS_ESCAPES: dict[str, _Ranges] = {
     "s": _SPACE,
     "S": _negate(_SPACE),
 }
-_DOT = "[^\\n\\r\\u2028\\u2029]"
+_DOT = f"[^{LINE_TERMINATOR_ESCAPES}]"
 _WORD_CLASS = "[0-9A-Z_a-z]"
 _BOUNDARY = f"(?:(?<={_WORD_CLASS})(?!{_WORD_CLASS})|(?<!{_WORD_CLASS})(?={_WORD_CLASS}))"
 _NOT_BOUNDARY = f"(?:(?<={_WORD_CLASS})(?={_WORD_CLASS})|(?<!{_WORD_CLASS})(?!{_WORD_CLASS}))"

@@ -11,6 +11,8 @@ UTF-16 code units, as JavaScript does without the `u` flag.
 
 from __future__ import annotations
 
+from hatch_kindgi.engines.javascript.strings import utf16_units
+
 __all__ = ["compiles"]
 
 _SYNTAX = "*+?{"
@@ -21,12 +23,6 @@ _CONTROL = {"f": 12, "n": 10, "r": 13, "t": 9, "v": 11}
 
 class _Invalid(Exception):
     pass
-
-
-def _units(text: str) -> list[str]:
-    """`text` as UTF-16 code units, each a one-character string."""
-    data = text.encode("utf-16-le", "surrogatepass")
-    return [chr(int.from_bytes(data[i : i + 2], "little")) for i in range(0, len(data), 2)]
 
 
 def _hex(units: list[str], start: int, count: int) -> int | None:
@@ -47,7 +43,7 @@ def _name_ok(name: str) -> bool:
 
 class _Parser:
     def __init__(self, text: str) -> None:
-        self.units = _units(text)
+        self.units = list(utf16_units(text))  # one string a UTF-16 code unit
         self.at = 0
         self.names: list[str] = []
         self.references: list[str] = []

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import Any, Callable
 
-from hatch_kindgi.engines.liquidjs.numbers import number_string, string_to_number
+from hatch_kindgi.engines.javascript.numbers import number_to_string, string_to_number
 
 DEFAULT_FORMAT = "%A, %B %-e, %Y at %-l:%M %P %z"
 
@@ -220,7 +220,7 @@ def _directive(moment: datetime, shown: datetime, zone: Zone, match: re.Match[st
         wide = min(int(width or 0) or 9, _WIDTH_LIMIT)
         return str(shown.microsecond // 1000).rjust(3, "0")[:wide].ljust(wide, "0")
     if conversion == "s":
-        text = number_string((moment - _EPOCH) // timedelta(seconds=1))
+        text = number_to_string((moment - _EPOCH) // timedelta(seconds=1))
     elif conversion == "z":
         text = _offset(zone, flags)
     elif conversion == "Z":

@@ -33,13 +33,16 @@ from liquid.exceptions import FilterArgumentError
 from liquid.filter import with_context
 from liquid.undefined import Undefined
 
-from hatch_kindgi.engines.javascript.strings import JS_WHITESPACE
+from hatch_kindgi.engines.javascript.numbers import (
+    MAX_SAFE_INTEGER,
+    number_to_string,
+    string_to_number,
+)
+from hatch_kindgi.engines.javascript.strings import WHITE_SPACE, code_unit, trim, utf16_length
 from hatch_kindgi.engines.liquidjs.dates import DEFAULT_FORMAT, parse_date, strftime, zone_of
 from hatch_kindgi.engines.liquidjs.numbers import (
     javascript_string,
     normal,
-    number_string,
-    string_to_number,
     stringify,
     to_double,
     to_number,
@@ -90,11 +93,6 @@ def _array(value: Any) -> list[Any]:
     if isinstance(value, (list, tuple, range)):
         return list(value)
     return [value]
-
-
-def _units(text: str) -> int:
-    """A string's `length` in JavaScript: UTF-16 code units."""
-    return len(text) + sum(1 for c in text if ord(c) > 0xFFFF)
 
 
 def _is_nil(value: Any) -> bool:
@@ -158,14 +156,14 @@ def _divided_by(value: float, divisor: float = math.nan, integer: float = 0.0, *
 
 def _shift(value: float, exponent: float) -> float:
     """liquidjs's `shiftDecimal`: `Number(mantissa + "e" + (power + exponent))`."""
-    mantissa, _, power = number_string(value).partition("e")
-    return string_to_number(f"{mantissa}e{number_string(int(power or 0) + exponent)}")
+    mantissa, _, power = number_to_string(value).partition("e")
+    return string_to_number(f"{mantissa}e{number_to_string(int(power or 0) + exponent)}")
 
 
 def _round(value: Any, digits: Any = 0, *_: Any) -> Any:
     number, places = to_number(value), to_number(digits)
     scaled = _shift(abs(number), places)
-    if not scaled <= 2**53 - 1:
+    if not scaled <= MAX_SAFE_INTEGER:
         return normal(number)
     rounded = _shift(_js_round(scaled), -places)
     return normal(-rounded if number < 0 else rounded)
@@ -250,19 +248,19 @@ def _prepend(value: Any, *args: Any, **_: Any) -> str:
 def _space_run() -> re.Pattern[str]:
     """JavaScript's `\\s+` (compiled on first use: its class costs milliseconds to build, and
     `check` never needs it)."""
-    return re.compile(f"[{re.escape(JS_WHITESPACE)}]+")
+    return re.compile(f"[{re.escape(WHITE_SPACE)}]+")
 
 
 def _strip(text: str, chars: str = "", *_: str) -> str:
-    return text.strip(chars or JS_WHITESPACE)
+    return text.strip(chars or WHITE_SPACE)
 
 
 def _lstrip(text: str, chars: str = "", *_: str) -> str:
-    return text.lstrip(chars or JS_WHITESPACE)
+    return text.lstrip(chars or WHITE_SPACE)
 
 
 def _rstrip(text: str, chars: str = "", *_: str) -> str:
-    return text.rstrip(chars or JS_WHITESPACE)
+    return text.rstrip(chars or WHITE_SPACE)
 
 
 def _split(text: str, separator: str = "", *_: str) -> list[str]:
@@ -293,21 +291,25 @@ def _replace_last(text: str, pattern: str = "", replacement: str = "", *_: str) 
     return text if index < 0 else text[:index] + replacement + text[index + len(pattern) :]
 
 
+_PAST_SAFE = MAX_SAFE_INTEGER + 1
+"""The first integer past the safe ones: a bound for counts no string or array reaches."""
+
+
 def _code_points(count: float) -> int:
     """How many code points liquidjs's `advanceCodePoints` takes for `count` (`i < count`)."""
-    return 0 if math.isnan(count) or count <= 0 else math.ceil(min(count, 2**53))
+    return 0 if math.isnan(count) or count <= 0 else math.ceil(min(count, _PAST_SAFE))
 
 
 def _slice_count(count: float) -> int:
     """`Array.prototype.slice`'s end for `count`: truncated, NaN as 0."""
-    return 0 if math.isnan(count) else int(max(min(count, 2**53), -(2**53)))
+    return 0 if math.isnan(count) else int(max(min(count, _PAST_SAFE), -_PAST_SAFE))
 
 
 def _truncate(value: Any, *args: Any, **_: Any) -> Any:
     text = stringify(value)
     length = to_double(_arg(args, 0, 50))
     ellipsis = stringify(_arg(args, 1, "..."))
-    if _units(text) <= length or _code_points(length) >= len(text):
+    if utf16_length(text) <= length or _code_points(length) >= len(text):
         return value
     return text[: _code_points(max(length - len(ellipsis), 0))] + ellipsis
 
@@ -316,14 +318,14 @@ def _truncatewords(value: Any, *args: Any, **_: Any) -> str:
     text = stringify(value)
     words = to_double(_arg(args, 0, 15))
     ellipsis = stringify(_arg(args, 1, "..."))
-    parts = _space_run().split(text.lstrip(JS_WHITESPACE))
+    parts = _space_run().split(text.lstrip(WHITE_SPACE))
     count = 1.0 if words <= 0 else words
     shown = " ".join(parts[: _slice_count(count)])
     return shown + ellipsis if len(parts) >= count else shown
 
 
 def _number_of_words(value: Any, *args: Any, **_: Any) -> int:
-    text = stringify(value).strip(JS_WHITESPACE)
+    text = trim(stringify(value))
     if not text:
         return 0
     mode = _arg(args, 0, None)
@@ -332,7 +334,7 @@ def _number_of_words(value: Any, *args: Any, **_: Any) -> int:
     )
     other = re.compile(
         f"[^\u4e00-\u9fff\uf900-\ufaff\u3400-\u4dbf\u3040-\u309f\u30a0-\u30ff\uac00-\ud7af"
-        f"{re.escape(JS_WHITESPACE)}]+"
+        f"{re.escape(WHITE_SPACE)}]+"
     )
     if mode == "cjk" or (mode == "auto" and cjk.search(text)):
         return len(cjk.findall(text)) + len(other.findall(text))
@@ -385,7 +387,7 @@ def _slugify(value: Any, *args: Any, **_: Any) -> str:
     cased = _arg(args, 1, False)
     keeps: Callable[[str], bool] | None
     if mode == "raw":
-        keeps = lambda char: char not in JS_WHITESPACE  # noqa: E731
+        keeps = lambda char: char not in WHITE_SPACE  # noqa: E731
     elif mode in ("default", "latin"):
         keeps = _letter_or_digit
     elif mode == "pretty":
@@ -497,12 +499,12 @@ def _property(item: Any, path: Any) -> Any:
         if isinstance(item, Mapping):
             item = item.get(key)
         elif isinstance(item, str) and key.isdigit():
-            item = _unit(item, int(key)) if int(key) < _units(item) else None
+            item = code_unit(item, int(key)) if int(key) < utf16_length(item) else None
         elif isinstance(item, (list, tuple)) and key.isdigit():
             item = item[int(key)] if int(key) < len(item) else None
         elif isinstance(item, (list, tuple, str)) and key in ("size", "length", "first", "last"):
             if key in ("size", "length"):
-                item = _units(item) if isinstance(item, str) else len(item)
+                item = utf16_length(item) if isinstance(item, str) else len(item)
             elif not isinstance(item, str) and item:
                 item = item[0 if key == "first" else -1]
             else:
@@ -519,8 +521,8 @@ def _defined_property(item: Any, path: Any) -> Any:
     if not shown or shown[0] in "'\"":  # liquidjs reads no variable: undefined, no failure
         return _MISSING
     for key in shown.split("."):
-        if isinstance(item, str) and key.isdigit() and int(key) < _units(item):
-            item = _unit(item, int(key))
+        if isinstance(item, str) and key.isdigit() and int(key) < utf16_length(item):
+            item = code_unit(item, int(key))
         elif isinstance(item, Mapping) and key in item:
             item = item[key]
         elif isinstance(item, (list, tuple, str)) and key == "size":
@@ -538,15 +540,9 @@ def _join(value: Any, *args: Any, **_: Any) -> str:
     return shown.join("" if item is None else javascript_string(item) for item in _array(value))
 
 
-def _unit(text: str, index: int) -> str:
-    """`text[index]` in JavaScript: the UTF-16 unit (half of a character beyond the BMP)."""
-    units = text.encode("utf-16-le", "surrogatepass")
-    return units[2 * index : 2 * index + 2].decode("utf-16-le", "surrogatepass")
-
-
 def _first(value: Any, *_: Any, **__: Any) -> Any:
     if isinstance(value, str):
-        return _unit(value, 0) if value else None
+        return code_unit(value, 0) if value else None
     if isinstance(value, (list, tuple, range)):
         return value[0] if len(value) else None
     return ""
@@ -554,7 +550,7 @@ def _first(value: Any, *_: Any, **__: Any) -> Any:
 
 def _last(value: Any, *_: Any, **__: Any) -> Any:
     if isinstance(value, str):
-        return _unit(value, _units(value) - 1) if value else None
+        return code_unit(value, utf16_length(value) - 1) if value else None
     if isinstance(value, (list, tuple, range)):
         return value[-1] if len(value) else None
     return ""
@@ -562,7 +558,7 @@ def _last(value: Any, *_: Any, **__: Any) -> Any:
 
 def _size(value: Any, *_: Any, **__: Any) -> int:
     if isinstance(value, str):
-        return _units(value)
+        return utf16_length(value)
     if isinstance(value, (list, tuple, range)):
         return len(value)
     if isinstance(value, Mapping) and isinstance(value.get("length"), (int, float)):
@@ -840,7 +836,7 @@ def _json(value: Any, indent: str, at: str) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (int, float)):
-        return "null" if math.isnan(value) or math.isinf(value) else number_string(value)
+        return "null" if math.isnan(value) or math.isinf(value) else number_to_string(value)
     if isinstance(value, str):
         return json.dumps(value, ensure_ascii=False)
     inner = at + indent
@@ -1002,7 +998,7 @@ FILTERS: dict[str, Callable[..., Any]] = {
     "split": _string(_split),
     "strip": _trimming(_strip),
     "strip_newlines": _string(lambda text, *_: re.sub(r"\r?\n", "", text)),
-    "squish": _string(lambda text, *_: _space_run().sub(" ", text).strip(JS_WHITESPACE)),
+    "squish": _string(lambda text, *_: trim(_space_run().sub(" ", text))),
     "capitalize": _string(_capitalize),
     "replace": _string(_replace),
     "replace_first": _string(

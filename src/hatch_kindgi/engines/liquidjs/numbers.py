@@ -11,19 +11,17 @@ liquidjs run by Node (`tests/oracle/runtime.py`).
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping
 from typing import Any, Union
 
-from hatch_kindgi.engines.javascript.numbers import js_number
-from hatch_kindgi.engines.javascript.strings import JS_WHITESPACE
+from hatch_kindgi.engines.javascript.numbers import (
+    MAX_SAFE_INTEGER,
+    as_double,
+    number_to_string,
+    string_to_number,
+)
 
 Number = Union[int, float]
-
-MAX_SAFE_INTEGER = 2**53 - 1
-
-_DECIMAL = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
-_RADIX = {"x": 16, "X": 16, "o": 8, "O": 8, "b": 2, "B": 2}
 
 
 def normal(value: float) -> Number:
@@ -33,38 +31,6 @@ def normal(value: float) -> Number:
     if value.is_integer() and abs(value) <= MAX_SAFE_INTEGER:
         return int(value)
     return value
-
-
-def as_double(value: Number) -> float:
-    """`value` as JavaScript holds it: a double (a Python integer too large becomes Infinity)."""
-    try:
-        return float(value)
-    except OverflowError:
-        return math.inf if value > 0 else -math.inf
-
-
-def number_string(value: Number) -> str:
-    """`String(value)` of a JavaScript number."""
-    return js_number(value)
-
-
-def string_to_number(text: str) -> float:
-    """`Number(text)`: NaN where JavaScript finds no number."""
-    text = text.strip(JS_WHITESPACE)
-    if not text:
-        return 0.0
-    if text in ("Infinity", "+Infinity"):
-        return math.inf
-    if text == "-Infinity":
-        return -math.inf
-    if len(text) > 2 and text[0] == "0" and text[1] in _RADIX:
-        try:
-            return as_double(int(text[2:], _RADIX[text[1]]))
-        except ValueError:
-            return math.nan
-    if _DECIMAL.fullmatch(text):
-        return float(text)
-    return math.nan
 
 
 def to_double(value: Any) -> float:
@@ -100,7 +66,7 @@ def javascript_string(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (int, float)):
-        return number_string(value)
+        return number_to_string(value)
     if value is None:
         return "null"
     if isinstance(value, (list, tuple, range)):

@@ -28,14 +28,18 @@ import bisect
 import contextlib
 import json
 import re
-import struct
 import sys
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Union
 
-from hatch_kindgi.engines.javascript.strings import JS_WHITESPACE, blank_in_javascript
+from hatch_kindgi.engines.javascript.strings import (
+    WHITE_SPACE,
+    from_utf16_units,
+    is_blank,
+    utf16_units,
+)
 
 __all__ = ["BLANK_TEMPLATE", "TAGS", "Analysis", "PublishError", "analyze", "publish_error"]
 
@@ -56,7 +60,7 @@ def _longest_first(words: tuple[str, ...]) -> re.Pattern[str]:
 _OPERATORS = _longest_first(("==", "!=", ">", "<", ">=", "<=", "contains", "not", "and", "or"))
 _LITERALS = _longest_first(("true", "false", "nil", "null", "empty", "blank"))
 
-_JS_SPACE = re.escape(JS_WHITESPACE)
+_JS_SPACE = re.escape(WHITE_SPACE)
 _INLINE_COMMENT_LINE = re.compile(f"\n[{_JS_SPACE}]*[^#{_JS_SPACE}]")
 
 
@@ -1055,15 +1059,6 @@ _ASTRAL = re.compile("[\U00010000-\U0010ffff]")
 _PAIR = re.compile("[\ud800-\udbff][\udc00-\udfff]")
 
 
-def _utf16(text: str) -> str:
-    """`text` with each character beyond the BMP as its two surrogates, so that indices count
-    UTF-16 code units as JavaScript's do."""
-    if _ASTRAL.search(text) is None:
-        return text
-    units = text.encode("utf-16-le", "surrogatepass")
-    return "".join(map(chr, struct.unpack(f"<{len(units) // 2}H", units)))
-
-
 def publish_error(template: str) -> PublishError | None:
     """None when a publish accepts `template`, else the runtime's message and where."""
     return _parse(template, None)
@@ -1087,7 +1082,7 @@ def analyze(template: str) -> PublishError | Analysis:
     if refused is not None:
         return refused
     # each pair of UTF-16 units before an index is one character less in Python's string
-    pairs = [m.end() for m in _PAIR.finditer(_utf16(template))] if astral else []
+    pairs = [m.end() for m in _PAIR.finditer(utf16_units(template))] if astral else []
     found: dict[str, list[tuple[list[Segment], int]]] = {}
     for read in sink.reads:
         if read is not None:
@@ -1106,9 +1101,9 @@ def analyze(template: str) -> PublishError | Analysis:
 
 
 def _parse(template: str, sink: Reads | None) -> PublishError | None:
-    if blank_in_javascript(template):
+    if is_blank(template):
         return PublishError(BLANK_TEMPLATE, -1)
-    text = _utf16(template)
+    text = utf16_units(template)
     limit = sys.getrecursionlimit()
     try:
         if sys.version_info >= (3, 11) and limit < _DEPTH:
@@ -1128,8 +1123,7 @@ def _parse(template: str, sink: Reads | None) -> PublishError | None:
 
 def _from_utf16(text: str) -> str:
     """Surrogate pairs joined again; a lone surrogate (a cut pair) becomes U+FFFD."""
-    joined = text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")
-    return re.sub("[\ud800-\udfff]", "\ufffd", joined)
+    return re.sub("[\ud800-\udfff]", "\ufffd", from_utf16_units(text))
 
 
 def _python_index(text: str, index: int) -> int:

@@ -6,7 +6,7 @@ import math
 import random
 import struct
 
-from hatch_kindgi.engines.javascript.numbers import js_number
+from hatch_kindgi.engines.javascript.numbers import number_to_string
 from tests.oracle.node import node_eval, require_node
 
 
@@ -25,4 +25,4 @@ def test_numbers_read_as_javascript_writes_them() -> None:
         "console.log(JSON.stringify(n.map(String)))"
     )
     expected = node_eval(script, numbers)
-    assert [js_number(each) for each in numbers] == expected
+    assert [number_to_string(each) for each in numbers] == expected

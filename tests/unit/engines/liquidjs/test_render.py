@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
+from hatch_kindgi.engines.javascript.numbers import number_to_string
 from hatch_kindgi.engines.liquidjs.filters import FILTERS
-from hatch_kindgi.engines.liquidjs.numbers import number_string
 from hatch_kindgi.render.strict import ENVIRONMENT, _as_javascript
 from tests.oracle.runtime import liquidjs_filters, liquidjs_render, require_runtime
 
@@ -59,7 +59,7 @@ def test_numbers_print_as_javascript_prints_them() -> None:
     require_runtime()
     values = _doubles()
     differ = [
-        (x, liquidjs_render("{{ x }}", {"x": x})[1], number_string(x))
+        (x, liquidjs_render("{{ x }}", {"x": x})[1], number_to_string(x))
         for x in values
         if liquidjs_render("{{ x }}", {"x": x})[1] != _ours("{{ x }}", {"x": x})[1]
     ]
