@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from hatch_kindgi.engines.ajv.strict import strict_findings, tunable_findings, types_to_add
+from hatch_kindgi.engines.ajv.strict import strict_findings, types_to_add
 from hatch_kindgi.report.problems import Problem, error, json_pointer
 from hatch_kindgi.schema import DRAFT_2020_12
 from hatch_kindgi.schema.metaschema import metaschema_failures
@@ -175,3 +175,41 @@ def _reference_findings(schema: dict[str, Any]) -> Iterator[_Finding]:
     """A settings-ref finding for each `$ref` that points outside the schema or to nothing."""
     for pointer, message in reference_findings(schema):
         yield ("settings-ref", pointer, message)
+
+
+def tunable_findings(schema: Any) -> Iterator[tuple[str, str]]:
+    """The runtime's rule on the `"x-kindgi-tunable"` marks of a settings schema's top-level
+    `properties` (kindgi-sdk `packages/agents/tests/blocks.test.ts`): `true`, on a number or
+    integer with a `minimum` below its `maximum`, or on an `enum` of two values or more; each
+    (pointer in the schema, message)."""
+    properties = schema.get("properties") if type(schema) is dict else None
+    if type(properties) is not dict:
+        return
+    for name, item in properties.items():
+        if type(item) is not dict or "x-kindgi-tunable" not in item:
+            continue
+        mark = item["x-kindgi-tunable"]
+        minimum, maximum = item.get("minimum"), item.get("maximum")
+        numeric = item.get("type") in ("number", "integer")
+        bounded = (
+            numeric and _number(minimum) and _number(maximum) and minimum < maximum  # type: ignore[operator]
+        )
+        enum = item.get("enum")
+        if mark is True and (bounded or (type(enum) is list and len(enum) >= 2)):
+            continue
+        if mark is not True:
+            why = f"the mark must be true, not {json.dumps(mark)}"
+        elif numeric:
+            why = f'a tunable {item["type"]} needs a "minimum" below its "maximum"'
+        elif type(enum) is list:
+            why = "a tunable enum needs two values or more"
+        else:
+            why = "only a number or integer with a minimum and maximum, or an enum, is tunable"
+        yield (
+            f"/properties/{json_pointer((name,))[1:]}/x-kindgi-tunable",
+            f'"x-kindgi-tunable" is refused at publish: {why}',
+        )
+
+
+def _number(value: Any) -> bool:
+    return type(value) in (int, float)

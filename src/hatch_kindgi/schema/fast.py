@@ -149,7 +149,7 @@ class _MultipleOf:
 
 
 class _Format:
-    """`format` asserted as the runtime's ajv-formats asserts it (`schema.ajv_formats`)."""
+    """`format` asserted as the runtime's ajv-formats asserts it (`engines.ajv.formats`)."""
 
     def __init__(self, parent_schema: Any, value: Any, schema_path: Any) -> None:
         self.name = value

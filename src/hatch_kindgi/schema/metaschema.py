@@ -56,8 +56,8 @@ def metaschema_failures(schema: Any, surveyed: Survey | None = None) -> Iterator
     """A (pointer, message) for every way `schema` fails the Draft 2020-12 metaschema, in the
     words the runtime's Ajv refuses it with when it compiles (`schema is invalid:
     data/properties/a/type must be equal to one of the allowed values`): Ajv's own set of
-    errors (`schema.ajv_messages`), formats not asserted, as Ajv's compile doesn't (a
-    JavaScript pattern is `schema.ajv_strict`'s to judge). Raises RecursionError on a schema
+    errors (`engines.ajv.values`), formats not asserted, as Ajv's compile doesn't (a
+    JavaScript pattern is `engines.ajv.strict`'s to judge). Raises RecursionError on a schema
     too deep. `surveyed`: `survey(schema)`, when the caller has it."""
     if metaschema_valid(schema, surveyed):
         return
@@ -76,7 +76,7 @@ def _metaschema_validator() -> Any:
 
     # Ajv's keywords and words, but no format asserted: Ajv's compile checks a schema against
     # the metaschema without its formats (`propertyNames: {"format": "regex"}` included: a
-    # JavaScript pattern is `schema.ajv_strict`'s to judge, and Python's would misjudge it).
+    # JavaScript pattern is `engines.ajv.strict`'s to judge, and Python's would misjudge it).
     unasserted: Any = validators.extend(AjvValidator, {"format": _no_format})  # type: ignore[no-untyped-call]
     unasserted.descend = AjvValidator.descend  # Ajv's error set, which `extend` doesn't carry
     unasserted.evolve = AjvValidator.evolve

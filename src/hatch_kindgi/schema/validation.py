@@ -1,5 +1,5 @@
 """Validating an instance against a schema: jsonschema-rs says "valid" where it can, the
-bounded jsonschema validator (`schema.bounded`) gives every failure otherwise (`Validator`);
+bounded jsonschema validator (`engines.ajv.base`) gives every failure otherwise (`Validator`);
 and a check within its budget that says why it stopped, when it did (`validate`)."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ class Validator:
 
     Call `iter_errors` inside `engines.budget.validation_budget()`: the bounded validator raises
     PatternTimeout or ValidationTimeout when the budget is spent. With `ajv`, values fail as
-    the runtime's Ajv fails them, in its words (`schema.ajv_messages`, formats asserted).
+    the runtime's Ajv fails them, in its words (`engines.ajv.values`, formats asserted).
     """
 
     def __init__(self, schema: Any, surveyed: Survey | None = None, *, ajv: bool = False) -> None:

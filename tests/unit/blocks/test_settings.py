@@ -10,7 +10,7 @@ import pytest
 from referencing.exceptions import Unresolvable
 
 from hatch_kindgi.blocks import settings as _settings_check
-from hatch_kindgi.blocks.settings import SchemaChecks
+from hatch_kindgi.blocks.settings import SchemaChecks, tunable_findings
 from hatch_kindgi.blocks.stage import check_blocks
 from hatch_kindgi.report.problems import error
 from hatch_kindgi.schema.survey import Survey, survey
@@ -213,3 +213,23 @@ def test_other_dialect_is_refused() -> None:
             "b.json", {"$schema": "http://json-schema.org/draft-07/schema#"}
         )
     ] == ["settings-schema"]
+
+
+@pytest.mark.parametrize(
+    ("item", "refused"),
+    [
+        ({"type": "number", "minimum": 0, "maximum": 1, "x-kindgi-tunable": True}, False),
+        ({"type": "integer", "minimum": 1, "maximum": 20, "x-kindgi-tunable": True}, False),
+        ({"enum": ["plain", "formal"], "x-kindgi-tunable": True}, False),
+        ({"type": "number", "minimum": 0, "x-kindgi-tunable": True}, True),
+        ({"type": "string", "x-kindgi-tunable": True}, True),
+        ({"enum": ["plain"], "x-kindgi-tunable": True}, True),
+        ({"type": "number", "minimum": 0, "maximum": 1, "x-kindgi-tunable": "yes"}, True),
+    ],
+)
+def test_tunable_marks_as_the_sdk_tests_them(item: dict[str, Any], refused: bool) -> None:
+    """kindgi-sdk blocks.test.ts: refused at properties/k/x-kindgi-tunable, else accepted."""
+    found = list(tunable_findings({"type": "object", "properties": {"k": item}}))
+    assert [pointer for pointer, _ in found] == (
+        ["/properties/k/x-kindgi-tunable"] if refused else []
+    )

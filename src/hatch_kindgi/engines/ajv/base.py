@@ -1,13 +1,14 @@
-"""The jsonschema validator every message comes from: it fetches nothing, and its time is
-bounded.
+"""The draft 2020-12 base: jsonschema's validator, fetching nothing and bounded in time; the
+base Ajv's (`values.py`) extends, and a validator in jsonschema's own words where those are
+wanted.
 
 Patterns (`pattern`, `patternProperties`, and the `additionalProperties` and
-`unevaluatedProperties` that depend on them) are matched by `engines.ajv.vocabulary` under a time
-limit, never with `re`. Every keyword counts against the check's budget
-(`engines.budget.validation_budget`), so a schema whose `$ref`s multiply the work (an `anyOf` of two
-refs to an `anyOf` of two refs ...) stops with `ValidationTimeout` instead of running for
-hours; and `uniqueItems` is decided in linear time where jsonschema compares every pair.
-Settings blocks and guardrail configs share these validators.
+`unevaluatedProperties` that depend on them) are matched as Ajv matches them
+(`vocabulary.search`) under a time limit, never with `re`. Every keyword counts against the
+check's budget (`engines.budget.validation_budget`), so a schema whose `$ref`s multiply the
+work (an `anyOf` of two refs to an `anyOf` of two refs ...) stops with `ValidationTimeout`
+instead of running for hours; and `uniqueItems` is decided in linear time where jsonschema
+compares every pair.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ is asserted on every value of the type ajv-formats registers it for (strings; nu
 expressions read as JavaScript reads them: `\\d` is `[0-9]`, `$` is the very end, `.` stops at
 any line terminator, `\\s` is ECMAScript's white space, the `i` flag folds ASCII only (no `u`
 flag) or by simple case folding (`url`'s `u`). The tests hold every predicate to the pinned npm
-package on edge values (`tests/unit/schema/test_ajv_formats.py`).
+package on edge values (`tests/unit/engines/ajv/test_formats.py`).
 """
 
 from __future__ import annotations

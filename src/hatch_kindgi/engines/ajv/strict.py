@@ -2,7 +2,7 @@
 
 The runtime compiles a settings schema with `new Ajv2020({strict: true, allErrors: true,
 allowUnionTypes: true})`, `addFormats(ajv)` and `ajv.addKeyword("x-kindgi-tunable")`
-(kindgi/kindgi-sdk `packages/schema/src/registry.ts`), and refuses the block when
+(kindgi/kindgi-sdk `packages/schema/src/registry.ts`), and refuses a schema whose
 `ajv.compile` throws. Ajv throws on the first fault it meets; this module walks the schema in
 Ajv's own order (ajv `dist/compile/validate/index.js`, the keyword groups of
 `dist/compile/rules.js`, each keyword's code in `dist/vocabularies/`) and reports every one,
@@ -16,14 +16,13 @@ in Ajv's words:
 - strictTuples: `prefixItems` not closed by `minItems` and `maxItems` or `items: false`;
 - strictRequired: a `required` name that neither `properties` of the same schema nor the
   ones Ajv compiled before at the same data level define (`definedProperties`);
-- a `format` ajv-formats doesn't define; a pattern V8 refuses in `u` mode (`js_regex`);
-  `nullable` without `type`.
+- a `format` ajv-formats doesn't define; a pattern V8 refuses in `u` mode
+  (`engines.javascript.regexp`); `nullable` without `type`.
 
 What Ajv never compiles (a `$defs` entry no `$ref` reaches) it never refuses: neither do
-we. `$ref`s that leave the schema or point to nothing are `schema.refs`' to report. And the
-runtime's own rule on top of Ajv's, from kindgi-sdk `packages/agents/tests/blocks.test.ts`:
-`"x-kindgi-tunable"` on a top-level property must be `true` on a number or integer with a
-`minimum` below its `maximum`, or on an `enum` of two values or more.
+we. `$ref`s that leave the schema or point to nothing are not this module's to report (the
+schema stage's `refs.py`); what the runtime asks of the keyword it adds,
+`"x-kindgi-tunable"`, is the settings rules' (`blocks/settings.py`).
 
 The tests hold all of it to the pinned npm packages (`tests/oracle/runtime.py`
 `ajv_settings`): the keyword tables below against Ajv's `RULES`, and the compile verdict of
@@ -32,8 +31,6 @@ a corpus of settings schemas and of the JSON-Schema-Test-Suite's draft 2020-12 s
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 from urllib.parse import quote, unquote, urljoin
@@ -44,7 +41,7 @@ from hatch_kindgi.engines.budget import PatternTimeout, validation_budget
 from hatch_kindgi.engines.javascript.regexp import JsPattern, JsRegexError, js_pattern
 from hatch_kindgi.report.suggest import Suggestions
 
-__all__ = ["KEYWORDS", "strict_findings", "tunable_findings"]
+__all__ = ["KEYWORDS", "strict_findings", "types_to_add"]
 
 _GROUPS: tuple[tuple[str | None, tuple[str, ...]], ...] = (
     (None, (
@@ -100,12 +97,17 @@ for _keywords in (keywords for _, keywords in _GROUPS):
 """Where each keyword's code runs (its group's turn, then its place in the group; `format`
 with the number group, its first)."""
 
+ADDED_KEYWORDS = ("x-kindgi-tunable",)
+"""The keywords the runtime adds to its Ajv (`ajv.addKeyword`): strict mode allows them, and
+Ajv checks nothing of them (what the runtime asks of them is not Ajv's rule)."""
+
 KEYWORDS: frozenset[str] = frozenset(
     {
         *RULE_ORDER,
         *("$async", "$schema", "$id", "$defs", "$vocabulary", "definitions", "title"),
         *("description", "default", "deprecated", "readOnly", "writeOnly", "examples"),
-        *("contentMediaType", "contentEncoding", "contentSchema", "x-kindgi-tunable"),
+        *("contentMediaType", "contentEncoding", "contentSchema"),
+        *ADDED_KEYWORDS,
     }
 )
 """Ajv's `RULES.keywords` under the runtime's options: every keyword strict mode allows."""
@@ -465,7 +467,7 @@ class _Walk:
 
     def ref(self, ref: Any, ctx: _Context, depth: int) -> None:
         """A `$ref` compiles its target as a schema of its own (Ajv: no context types); one
-        that leaves the schema or finds nothing is `schema.refs`' to report."""
+        that leaves the schema or finds nothing is the schema stage's to report (`refs.py`)."""
         if type(ref) is not str:
             return
         full = _join(ctx.base, ref)
@@ -618,37 +620,6 @@ def types_to_add(schema: Any) -> dict[str, str]:
     walk = _Walk(schema)
     walk.schema(schema, _Context([], set(), (), "#"), 0)
     return walk.types_to_add
-
-
-def tunable_findings(schema: Any) -> Iterator[Finding]:
-    """The runtime's rule on `"x-kindgi-tunable"` marks (top-level `properties`)."""
-    properties = schema.get("properties") if type(schema) is dict else None
-    if type(properties) is not dict:
-        return
-    for name, item in properties.items():
-        if type(item) is not dict or "x-kindgi-tunable" not in item:
-            continue
-        mark = item["x-kindgi-tunable"]
-        minimum, maximum = item.get("minimum"), item.get("maximum")
-        numeric = item.get("type") in ("number", "integer")
-        bounded = (
-            numeric and _number(minimum) and _number(maximum) and minimum < maximum  # type: ignore[operator]
-        )
-        enum = item.get("enum")
-        if mark is True and (bounded or (type(enum) is list and len(enum) >= 2)):
-            continue
-        if mark is not True:
-            why = f"the mark must be true, not {json.dumps(mark)}"
-        elif numeric:
-            why = f'a tunable {item["type"]} needs a "minimum" below its "maximum"'
-        elif type(enum) is list:
-            why = "a tunable enum needs two values or more"
-        else:
-            why = "only a number or integer with a minimum and maximum, or an enum, is tunable"
-        yield (
-            f"/properties/{_pointer((name,))[1:]}/x-kindgi-tunable",
-            f'"x-kindgi-tunable" is refused at publish: {why}',
-        )
 
 
 def _number(value: Any) -> bool:

@@ -1,20 +1,21 @@
-"""Settings values checked as the runtime's Ajv checks them, failing in Ajv's words.
+"""Values checked as the runtime's Ajv checks them, failing in Ajv's words.
 
-The runtime validates settings values with Ajv2020 (`allErrors: true`) and reports each error
-as `/content/values<instancePath>: <message>` (kindgi/kindgi-sdk `packages/agents/src/
-blocks.ts`). This module extends the bounded jsonschema validator (`schema.bounded`) so that
-it yields the errors Ajv yields, each with Ajv's message and at Ajv's instance path: the words
-and parameters of each keyword come from ajv 8's `dist/vocabularies/**` (`must be >= 0`,
-`must have required property 'x'`, `must NOT have additional properties` once per extra
-property at the object, `must match a schema in anyOf` after every branch's errors, `must
-match "then" schema` after the clause's, `uniqueItems`' `items ## j and i`, ...), and where
-Ajv's verdict differs from the specification's it is Ajv's that is kept: `format` as
-ajv-formats asserts it (`schema.ajv_formats`), `oneOf` valid on an odd number of passing
-branches (Ajv's toggle), `contains` with the errors of the items that fail it.
+The runtime validates values (a settings block's, against its schema) with Ajv2020
+(`allErrors: true`) and reports each error as `/content/values<instancePath>: <message>`
+(kindgi/kindgi-sdk `packages/agents/src/blocks.ts`). This module extends the bounded
+jsonschema validator (`engines.ajv.base`) so that it yields the errors Ajv yields, each with
+Ajv's message and at Ajv's instance path: the words and parameters of each keyword come from
+ajv 8's `dist/vocabularies/**` (`must be >= 0`, `must have required property 'x'`, `must NOT
+have additional properties` once per extra property at the object, `must match a schema in
+anyOf` after every branch's errors, `must match "then" schema` after the clause's,
+`uniqueItems`' `items ## j and i`, ...), and where Ajv's verdict differs from the
+specification's it is Ajv's that is kept: `format` as ajv-formats asserts it
+(`engines.ajv.formats`), `oneOf` valid on an odd number of passing branches (Ajv's toggle),
+`contains` with the errors of the items that fail it.
 
 The tests hold it to the real Ajv through the runtime oracle: the JSON-Schema-Test-Suite's
-object cases and a corpus of realistic settings blocks (`tests/unit/schema/
-test_ajv_values.py`), the same verdict and the same (path, message) set.
+object cases and a corpus of realistic settings blocks (`tests/unit/engines/ajv/
+test_values.py`), the same verdict and the same (path, message) set.
 """
 
 from __future__ import annotations
@@ -409,5 +410,5 @@ AjvValidator.evolve = _evolve
 
 def ajv_validator(schema: Any) -> Any:
     """A validator that fails `schema`'s values as the runtime's Ajv does, fetching nothing
-    and bounded in time as `schema.bounded`'s."""
+    and bounded in time as `engines.ajv.base`'s."""
     return AjvValidator(schema, registry=Registry())

@@ -16,14 +16,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hatch_kindgi.blocks.settings import SchemaChecks
-from hatch_kindgi.engines.ajv.strict import (
-    GROUPS,
-    KEYWORDS,
-    RULE_ORDER,
-    strict_findings,
-    tunable_findings,
-)
+from hatch_kindgi.blocks.settings import SchemaChecks, tunable_findings
+from hatch_kindgi.engines.ajv.strict import GROUPS, KEYWORDS, RULE_ORDER, strict_findings
 from tests.helpers.external import json_schema_test_suite
 from tests.oracle.node import node_eval
 from tests.oracle.runtime import FOLDER, ajv_settings, require_runtime
@@ -194,26 +188,6 @@ def test_all_faults_reported_not_the_first() -> None:
     first = _ajv_refusal(schema)
     assert first is not None
     assert strict_findings(schema)[0][1].startswith(first)
-
-
-@pytest.mark.parametrize(
-    ("item", "refused"),
-    [
-        ({"type": "number", "minimum": 0, "maximum": 1, "x-kindgi-tunable": True}, False),
-        ({"type": "integer", "minimum": 1, "maximum": 20, "x-kindgi-tunable": True}, False),
-        ({"enum": ["plain", "formal"], "x-kindgi-tunable": True}, False),
-        ({"type": "number", "minimum": 0, "x-kindgi-tunable": True}, True),
-        ({"type": "string", "x-kindgi-tunable": True}, True),
-        ({"enum": ["plain"], "x-kindgi-tunable": True}, True),
-        ({"type": "number", "minimum": 0, "maximum": 1, "x-kindgi-tunable": "yes"}, True),
-    ],
-)
-def test_tunable_marks_as_the_sdk_tests_them(item: dict[str, Any], refused: bool) -> None:
-    """kindgi-sdk blocks.test.ts: refused at properties/k/x-kindgi-tunable, else accepted."""
-    found = list(tunable_findings({"type": "object", "properties": {"k": item}}))
-    assert [pointer for pointer, _ in found] == (
-        ["/properties/k/x-kindgi-tunable"] if refused else []
-    )
 
 
 def test_hostile_schemas_end_in_findings() -> None:

@@ -1,6 +1,6 @@
 """Settings values as the runtime's Ajv judges them: our verdict and words against Ajv's own
 (the runtime oracle, `tests/oracle/runtime.py`), on the JSON-Schema-Test-Suite's object cases
-and on a corpus of realistic settings blocks (`tests/unit/schema/settings_corpus.py`)."""
+and on a corpus of realistic settings blocks (`tests/unit/engines/ajv/settings_corpus.py`)."""
 
 from __future__ import annotations
 
@@ -95,7 +95,7 @@ def test_suite_object_cases_verdicts_equal_ajvs() -> None:
     """On >= 99% of the suite's object cases we accept what Ajv accepts and refuse what it
     refuses (a compile refusal counting as a refusal). Each disagreement is listed, marked
     `schema` where Ajv's strict compile refuses the schema and we don't (the schema half of
-    issue 19, `schema/ajv_strict.py`), `values` otherwise."""
+    issue 19, `engines/ajv/strict.py`), `values` otherwise."""
     cases = _suite_object_cases()
     disagreements = []
     for label, schema, values in cases:
