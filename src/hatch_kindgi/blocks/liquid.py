@@ -1,10 +1,13 @@
 """Templates: each parses as a publish parses it, and reads only its parameters, the runtime's
 variables, settings and known filters.
 
-Whether a template parses is the runtime's verdict (`liquidjs/parse.py`, liquidjs's
-`new Liquid().parse`): an error exactly where a publish refuses. What a run would refuse only
-when it renders (strict variables and filters: an unknown variable or filter) is found by
-the same parse (`liquidjs/parse.py` `analyze`, held equal to python-liquid's static analysis)
+Whether a template parses is the runtime's verdict (`publish_error`): a publish refuses a
+template blank after JavaScript's `trim()` ("template must be a non-empty string") and one
+whose `new Liquid().parse(template)` throws ("template isn't valid Liquid: <liquidjs's
+message>"; kindgi/kindgi-sdk `packages/agents/src/blocks.ts`), which
+`engines/liquidjs/parse.py` mirrors: an error exactly where a publish refuses. What a run
+would refuse only when it renders (strict variables and filters: an unknown variable or
+filter) is found by the same parse (`analyze`, held equal to python-liquid's static analysis)
 and reported as warnings: `check` parses each template once, never with python-liquid.
 """
 
@@ -13,25 +16,54 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from hatch_kindgi.blocks.json_reader import Lines
+from hatch_kindgi.engines.javascript.strings import is_blank
 from hatch_kindgi.engines.liquidjs.filter_names import FILTER_NAMES
 from hatch_kindgi.report.problems import Problem, Severity
 from hatch_kindgi.report.suggest import Suggestions
 
 if TYPE_CHECKING:
-    from liquid import Environment
+    from hatch_kindgi.engines.liquidjs.parse import Analysis, ParseError
+
+BLANK_TEMPLATE = "template must be a non-empty string"
+"""The runtime's words for a template that is empty after JavaScript's `trim()`."""
+_NOT_LIQUID = "template isn't valid Liquid: "
+"""The runtime's words before liquidjs's message, when its parse throws."""
 
 
-@lru_cache(maxsize=1)
-def environment() -> Environment:
-    """python-liquid's environment with liquidjs's tags and filters, built once (it loads
-    python-liquid; `check_template` doesn't use it)."""
-    from hatch_kindgi.engines.liquidjs import LiquidJS
+@dataclass(frozen=True)
+class PublishError:
+    """Why a publish refuses a template: the runtime's message, and where (an index into the
+    template's text, -1 when the message is for the template as a whole)."""
 
-    return LiquidJS()
+    message: str
+    index: int
+
+
+def publish_error(template: str) -> PublishError | None:
+    """None when a publish accepts `template`, else the runtime's message and where."""
+    if is_blank(template):
+        return PublishError(BLANK_TEMPLATE, -1)
+    from hatch_kindgi.engines.liquidjs.parse import parse_error
+
+    refused = parse_error(template)
+    return None if refused is None else _refusal(refused)
+
+
+def _publish_analysis(template: str) -> PublishError | Analysis:
+    """The runtime's refusal of `template` if a publish refuses it, else what it reads."""
+    if is_blank(template):
+        return PublishError(BLANK_TEMPLATE, -1)
+    from hatch_kindgi.engines.liquidjs.parse import ParseError, analyze
+
+    analysis = analyze(template)
+    return _refusal(analysis) if isinstance(analysis, ParseError) else analysis
+
+
+def _refusal(refused: ParseError) -> PublishError:
+    return PublishError(_NOT_LIQUID + refused.message, refused.index)
 
 
 SETTINGS = "settings"
@@ -125,10 +157,8 @@ class TemplateCheck:
 
 def check_template(text: str, site: TemplateSite, parameters: Collection[str]) -> TemplateCheck:
     """Parse `text` as a publish does and report what it reads that nothing will give it."""
-    from hatch_kindgi.engines.liquidjs.parse import BLANK_TEMPLATE, PublishError, analyze
-
     lines = Lines(text)
-    analysis = analyze(text)
+    analysis = _publish_analysis(text)
     if isinstance(analysis, PublishError):
         message = analysis.message
         code = "prompt-blank-template" if message == BLANK_TEMPLATE else "liquid-syntax"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from hatch_kindgi.blocks.liquid import BLANK_TEMPLATE, publish_error
 from hatch_kindgi.report.problems import Problem, error
 from hatch_kindgi.report.text import file_of, quoted
 from hatch_kindgi.schema.metaschema import schema_problem
@@ -40,10 +41,6 @@ def agent_problems(entry: Mapping[str, Any]) -> list[Problem]:
 def _liquid_problems(file: str, name: str, template: str) -> list[Problem]:
     """What the runtime says of the instructions: `defineAgent` wants them non-empty after
     trimming, and a run parses them with liquidjs."""
-    # Imported here: the liquidjs package loads python-liquid, which a pack without
-    # instructions to check never needs.
-    from hatch_kindgi.engines.liquidjs.parse import BLANK_TEMPLATE, publish_error
-
     refused = publish_error(template)
     if refused is None:
         return []

@@ -9,29 +9,24 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from functools import cached_property
-from io import StringIO
-from typing import Any, ClassVar, TextIO
+from typing import Any
 
-from liquid import BoundTemplate, RenderContext
-from liquid.exceptions import (
+from hatch_kindgi.blocks.json_reader import Lines
+from hatch_kindgi.blocks.liquid import SETTINGS, Place, SettingsRead, TemplateSite, check_template
+from hatch_kindgi.engines.javascript.numbers import MAX_SAFE_INTEGER, as_double
+from hatch_kindgi.engines.liquidjs.python_liquid import (
+    ENVIRONMENT,
     FilterArgumentError,
     FilterError,
     FilterItemTypeError,
     FilterValueError,
     LiquidError,
-    OutputStreamLimitError,
     ResourceLimitError,
     TemplateNotFoundError,
+    Undefined,
     UndefinedError,
     UnknownFilterError,
 )
-from liquid.output import LimitedStringIO
-from liquid.undefined import StrictUndefined, Undefined
-
-from hatch_kindgi.blocks.json_reader import Lines
-from hatch_kindgi.blocks.liquid import SETTINGS, Place, SettingsRead, TemplateSite, check_template
-from hatch_kindgi.engines.javascript.numbers import MAX_SAFE_INTEGER, as_double
-from hatch_kindgi.engines.liquidjs import LiquidJS
 from hatch_kindgi.render.parameters import Parameters
 from hatch_kindgi.render.run import Run
 from hatch_kindgi.render.settings import SettingsChoice
@@ -40,68 +35,6 @@ from hatch_kindgi.report.suggest import did_you_mean
 from hatch_kindgi.report.text import first_line, quoted
 
 _FILTER_FAULTS = (FilterArgumentError, FilterValueError, FilterItemTypeError, FilterError)
-
-
-class _Output(LimitedStringIO):
-    """A bounded output that keeps line breaks as written (python-liquid's translates `\r\n`
-    to `\n`, where liquidjs and a run keep them) and takes any string JavaScript holds, a
-    lone surrogate too (`{{ "🙂" | first }}` is half the emoji in JavaScript)."""
-
-    def __init__(self, limit: int) -> None:
-        super().__init__(limit, newline="")
-
-    def write(self, text: str) -> int:
-        if text:
-            self.size += len(text.encode("utf-8", "surrogatepass"))
-            if self.size > self.limit:
-                raise OutputStreamLimitError("output stream limit reached", token=None)
-        return StringIO.write(self, text)
-
-
-class _Context(RenderContext):
-    """Reads into a string as liquidjs reads them: `.size` in JavaScript's UTF-16 units,
-    `[i]` the unit at `i` (python-liquid refuses to index a string)."""
-
-    def get_item(self, obj: Any, key: Any) -> Any:
-        if isinstance(obj, str):
-            units = obj.encode("utf-16-le", "surrogatepass")
-            if key == "size":
-                return len(units) // 2
-            if isinstance(key, int) and not isinstance(key, bool):
-                if not 0 <= key < len(units) // 2:
-                    raise IndexError(key)
-                return units[2 * key : 2 * key + 2].decode("utf-16-le", "surrogatepass")
-        return super().get_item(obj, key)
-
-    def get_buffer(self, buf: TextIO | None = None) -> StringIO:
-        limit = self.env.output_stream_limit
-        if limit is None:
-            return StringIO(newline="")
-        return _Output(limit - (buf.size if isinstance(buf, LimitedStringIO) else 0))
-
-
-class _Template(BoundTemplate):
-    """A template whose output is `_Output` and whose reads into strings are liquidjs's."""
-
-    context_class = _Context
-
-    def _get_buffer(self) -> StringIO:
-        limit = self.env.output_stream_limit
-        return StringIO(newline="") if limit is None else _Output(limit)
-
-
-class _Bounded(LiquidJS):
-    """liquidjs's tags and filters, with bounds a runaway template meets."""
-
-    template_class = _Template
-
-    loop_iteration_limit: ClassVar[int | None] = 1_000_000
-    output_stream_limit: ClassVar[int | None] = 16 * 1024 * 1024
-
-
-ENVIRONMENT = _Bounded(undefined=StrictUndefined)
-"""Strict, as a run is (liquidjs strictVariables): reading anything undefined fails the render,
-through the `default` filter too."""
 
 
 @dataclass(frozen=True)

@@ -7,10 +7,10 @@ from hatch_kindgi.blocks.liquid import (
     SettingsRead,
     TemplateSite,
     check_template,
-    environment,
     settings_read_problems,
 )
 from hatch_kindgi.engines.liquidjs.filter_names import FILTER_NAMES
+from hatch_kindgi.engines.liquidjs.python_liquid import LiquidJS
 from hatch_kindgi.report.problems import Problem, error, warning
 from tests.helpers.hostile import finishes
 
@@ -18,15 +18,9 @@ FILE = TemplateSite("blocks/p.liquid", inline=False)
 INLINE = TemplateSite("blocks/p.json", inline=True)
 
 
-def test_one_shared_environment() -> None:
-    """Every check uses the module's one Environment, built on first use."""
-    assert environment() is environment()
-    assert "upcase" in environment().filters
-
-
 def test_check_knows_the_filters_the_environment_registers() -> None:
     """`check` knows the filter names without python-liquid: the same names."""
-    assert set(environment().filters) == FILTER_NAMES
+    assert set(LiquidJS().filters) == FILTER_NAMES
 
 
 def test_syntax_error_in_a_template_file_has_its_line_and_column() -> None:

@@ -15,13 +15,15 @@ import ast
 from collections.abc import Iterator
 from typing import Any
 
-from hatch_kindgi.render.strict import ENVIRONMENT, _as_javascript
+from hatch_kindgi.engines.liquidjs.python_liquid import ENVIRONMENT
+from hatch_kindgi.render.strict import _as_javascript
 from tests.helpers.external import golden_liquid_source
 from tests.oracle.runtime import liquidjs_parse, liquidjs_render, require_runtime
 
 RESIDUE = {
-    # Tags (`blocks/liquidjs/tags.py`, issue 20's first half): liquidjs's case runs only the
-    # first matching `when` and ignores an `else` after the first; its `when` may be empty.
+    # Tags (`engines/liquidjs/python_liquid.py`, issue 20's first half): liquidjs's case runs
+    # only the first matching `when` and ignores an `else` after the first; its `when` may be
+    # empty.
     ("case_tag", "evaluate multiple matching blocks"),
     ("case_tag", "mix or and comma separated when expression"),
     ("case_tag", "empty when tag"),

@@ -739,11 +739,12 @@ def _group_by(value: Any, *args: Any, **_: Any) -> list[dict[str, Any]]:
 @lru_cache(maxsize=256)
 def _expression(env: Environment, source: str) -> Any:
     from liquid.builtin.expressions import BooleanExpression, tokenize
-    from liquid.stream import TokenStream
     from liquid.token import TOKEN_EXPRESSION, Token
 
+    from hatch_kindgi.engines.liquidjs.expressions import expression_stream
+
     token = Token(TOKEN_EXPRESSION, source, 0, source)
-    return BooleanExpression.parse(env, TokenStream(tokenize(source, token)))
+    return BooleanExpression.parse(env, expression_stream(tokenize(source, token)))
 
 
 def _evaluations(value: Any, args: Sequence[Any], context: RenderContext) -> Any:

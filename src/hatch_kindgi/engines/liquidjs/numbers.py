@@ -3,9 +3,10 @@
 liquidjs runs on JavaScript, where every number is an IEEE 754 double: `7 / 2` is `3.5`,
 `80 * 1.2` is `96`, and a number prints as `String(number)` does (ECMAScript's
 Number::toString: `5`, not `5.0`; `1e+21`; `1e-7`; `NaN`; `Infinity`). liquidjs's math filters
-turn each argument into a number with `+value || 0` (its `toNumber`). The rules here are those
-of ECMAScript (sections "Number::toString" and "StringToNumber"); the tests hold them to
-liquidjs run by Node (`tests/oracle/runtime.py`).
+turn each argument into a number with `+value || 0` (its `toNumber`). JavaScript's own rules
+(Number::toString, StringToNumber) are `engines.javascript.numbers`'; here are liquidjs's on
+top of them, for the values a template holds. The tests hold them to liquidjs run by Node
+(`tests/oracle/runtime.py`).
 """
 
 from __future__ import annotations

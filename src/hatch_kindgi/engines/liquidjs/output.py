@@ -3,7 +3,7 @@
 liquidjs writes an output through its `stringify` (`numbers.stringify`): numbers as JavaScript
 prints them, `true`/`false`, nil as nothing, an array as its items one after another, an object
 as `[object Object]`; Shopify's Liquid, which python-liquid follows, prints Python's `5.0` and
-a mapping's repr. The output and echo tags keep their parse (`tags.py`); only their nodes'
+a mapping's repr. The output and echo tags keep their parse (`python_liquid.py`); only their nodes'
 printing changes. The tests hold it to liquidjs (`tests/oracle/runtime.py`).
 """
 

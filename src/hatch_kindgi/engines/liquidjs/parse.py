@@ -1,18 +1,20 @@
-"""Whether a publish accepts a template: liquidjs 10's `new Liquid().parse(template)`, in Python.
+"""liquidjs 10's `new Liquid().parse(template)`, in Python: whether it throws, where and with
+which message; and what an accepted template reads.
 
-The runtime refuses a prompt block whose template is blank after JavaScript's `trim()`
-("template must be a non-empty string") or whose `new Liquid().parse(template)` throws
-("template isn't valid Liquid: <liquidjs's message>"); kindgi/kindgi-sdk
-`packages/agents/src/blocks.ts`. This module walks a template as liquidjs's tokenizer and
-parser do with their default options (`dist/liquid.node.js` of the npm package pinned in
-`tests/oracle/runtime/package.json`: `Tokenizer`, `Parser`, `ParseStream` and the constructors
-of the tags in its `tags` table) and throws where they throw, with their message and position.
+This module walks a template as liquidjs's tokenizer and parser do with their default options
+(`dist/liquid.node.js` of the npm package pinned in `tests/oracle/runtime/package.json`:
+`Tokenizer`, `Parser`, `ParseStream` and the constructors of the tags in its `tags` table) and
+throws where they throw, with their message and position (`parse_error`). The runtime parses a
+prompt's template so at publish (kindgi/kindgi-sdk `packages/agents/src/blocks.ts`); the
+words it puts around liquidjs's message, and its refusal of a blank template, are the blocks
+stage's (`blocks/liquid.py`).
 
 It builds no tree: it decides the verdict, and on the way (`analyze`) notes what a template
 reads that no tag of it sets and the filters it calls, as python-liquid's static analysis
-(`analyze(include_partials=False)`) finds them; `tests/unit/blocks/test_liquidjs_reads.py` holds
-the two equal on every template python-liquid can parse. On a template a publish accepts and
-python-liquid can't parse (`{{ a b }}`, `{% if not x %}`), it notes each value liquidjs reads.
+(`analyze(include_partials=False)`) finds them; `tests/unit/engines/liquidjs/test_reads.py`
+holds the two equal on every template python-liquid can parse. On a template liquidjs accepts
+and python-liquid can't parse (`{{ a b }}`, `{% if not x %}`), it notes each value liquidjs
+reads.
 
 Where liquidjs is more lenient than Shopify's
 Liquid (`{{ a b }}`, `{% when %}` with no value, `{% if not x %}`), it accepts; where it is
@@ -34,17 +36,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Union
 
-from hatch_kindgi.engines.javascript.strings import (
-    WHITE_SPACE,
-    from_utf16_units,
-    is_blank,
-    utf16_units,
-)
+from hatch_kindgi.engines.javascript.strings import WHITE_SPACE, from_utf16_units, utf16_units
 
-__all__ = ["BLANK_TEMPLATE", "TAGS", "Analysis", "PublishError", "analyze", "publish_error"]
+__all__ = ["TAGS", "TOO_DEEP", "Analysis", "ParseError", "analyze", "parse_error"]
 
-BLANK_TEMPLATE = "template must be a non-empty string"
-"""The runtime's words for a template that is empty after JavaScript's `trim()`."""
+TOO_DEEP = "it nests too deeply to parse"
+"""The message for a template nested deeper than Python's recursion follows (liquidjs parses
+a few thousand nested blocks; past about 2,500 this parse stops there)."""
 
 # liquidjs's character classes (its generated TYPES table): word characters are ASCII letters,
 # digits, `_`, `?` and `-`, and every character from U+0080 but its blanks and curly quotes.
@@ -141,9 +139,10 @@ class Reads:
 
 
 @dataclass(frozen=True)
-class PublishError:
-    """Why a publish refuses a template: the runtime's message, and where (an index into the
-    template's text, -1 when the message is for the template as a whole)."""
+class ParseError:
+    """What `new Liquid().parse(template)` throws: liquidjs's message (with its `line:L,
+    col:C`), and where (an index into the template's text, -1 when the message is for the
+    template as a whole: `TOO_DEEP`)."""
 
     message: str
     index: int
@@ -1059,8 +1058,8 @@ _ASTRAL = re.compile("[\U00010000-\U0010ffff]")
 _PAIR = re.compile("[\ud800-\udbff][\udc00-\udfff]")
 
 
-def publish_error(template: str) -> PublishError | None:
-    """None when a publish accepts `template`, else the runtime's message and where."""
+def parse_error(template: str) -> ParseError | None:
+    """None when liquidjs parses `template`, else what its parse throws and where."""
     return _parse(template, None)
 
 
@@ -1074,8 +1073,8 @@ class Analysis:
     filters: dict[str, int]
 
 
-def analyze(template: str) -> PublishError | Analysis:
-    """The runtime's refusal of `template` if a publish refuses it, else what it reads."""
+def analyze(template: str) -> ParseError | Analysis:
+    """What liquidjs's parse of `template` throws, or, when it parses, what it reads."""
     astral = _ASTRAL.search(template) is not None
     sink = Reads(astral)
     refused = _parse(template, sink)
@@ -1100,9 +1099,7 @@ def analyze(template: str) -> PublishError | Analysis:
     return Analysis(found, filters)
 
 
-def _parse(template: str, sink: Reads | None) -> PublishError | None:
-    if is_blank(template):
-        return PublishError(BLANK_TEMPLATE, -1)
+def _parse(template: str, sink: Reads | None) -> ParseError | None:
     text = utf16_units(template)
     limit = sys.getrecursionlimit()
     try:
@@ -1112,10 +1109,9 @@ def _parse(template: str, sink: Reads | None) -> PublishError | None:
             sys.setrecursionlimit(_DEPTH)
         _Parser(text, sink).parse(text)
     except _Refused as refused:
-        message = f"template isn't valid Liquid: {refused.message}"
-        return PublishError(_from_utf16(message), _python_index(text, refused.index))
+        return ParseError(_from_utf16(refused.message), _python_index(text, refused.index))
     except RecursionError:
-        return PublishError("template isn't valid Liquid: it nests too deeply to parse", -1)
+        return ParseError(TOO_DEEP, -1)
     finally:
         sys.setrecursionlimit(limit)
     return None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from hatch_kindgi.engines.javascript.strings import (
     LINE_TERMINATORS,
     WHITE_SPACE,
@@ -47,7 +49,8 @@ def test_white_space_is_what_trim_removes_and_backslash_s_matches() -> None:
         " all.filter((c) => /^\\s$/u.test(c)).map((c) => c.charCodeAt(0)),"
         " all.filter((c) => !/^.$/.test(c)).map((c) => c.charCodeAt(0))]))"
     )
-    trimmed, spaces, not_dot = node_eval(script, None)  # type: ignore[misc]
+    answer: Any = node_eval(script, None)
+    trimmed, spaces, not_dot = answer
     ours = sorted(map(ord, WHITE_SPACE))
     assert trimmed == spaces == ours
     assert not_dot == sorted(map(ord, LINE_TERMINATORS))
@@ -64,10 +67,10 @@ def test_lengths_indexes_and_trim_are_javascripts() -> None:
         "console.log(JSON.stringify(texts.map((t) =>"
         " [t.length, [...Array(t.length + 1).keys()].map((i) => t[i] ?? ''), t.trim()])))"
     )
-    expected = node_eval(script, texts)
+    expected: Any = node_eval(script, texts)
     ours = [
         [utf16_length(t), [code_unit(t, i) for i in range(utf16_length(t) + 1)], trim(t)]
         for t in texts
     ]
     assert ours == expected
-    assert [len(utf16_units(t)) for t in texts] == [each[0] for each in expected]  # type: ignore[index]
+    assert [len(utf16_units(t)) for t in texts] == [each[0] for each in expected]

@@ -1,6 +1,8 @@
 """The publish verdict is liquidjs's: same accept/refuse and same message as the runtime's
 `new Liquid().parse` (liquidjs 10.30, `tests/oracle/runtime.py`) on public and realistic
-templates."""
+templates. The oracle answers as a publish does (blocks.ts: a blank template refused, and
+liquidjs's message after the runtime's words), so the verdict is the blocks stage's
+`publish_error` over the mirrored parse."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import random
 import sys
 from pathlib import Path
 
-from hatch_kindgi.engines.liquidjs.parse import publish_error
+from hatch_kindgi.blocks.liquid import publish_error
 from tests.helpers.external import golden_liquid_source
 from tests.oracle.runtime import liquidjs_parse
 from tests.unit.engines.liquidjs.prompts import PROMPTS

@@ -13,13 +13,15 @@ from typing import cast
 
 from liquid.exceptions import LiquidError
 
-from hatch_kindgi.blocks.liquid import environment
 from hatch_kindgi.engines.liquidjs.parse import Analysis, Segment, analyze
+from hatch_kindgi.engines.liquidjs.python_liquid import LiquidJS
 from tests.helpers.external import golden_liquid_source
 from tests.unit.engines.liquidjs.prompts import PROMPTS
 from tests.unit.engines.liquidjs.test_parse import golden_templates
 
 ROOT = Path(__file__).resolve().parents[4]
+ENVIRONMENT = LiquidJS()
+"""python-liquid with liquidjs's tags and filters, lenient: the analysis to compare with."""
 
 
 def _strings(value: object) -> list[str]:
@@ -70,7 +72,7 @@ def repository_templates() -> list[tuple[str, str]]:
 
 def _python_liquid(template: str) -> Analysis | None:
     try:
-        analysis = environment().from_string(template).analyze(include_partials=False)
+        analysis = ENVIRONMENT.from_string(template).analyze(include_partials=False)
     except (LiquidError, RecursionError):
         return None
     return Analysis(
@@ -90,7 +92,7 @@ def differences(
     for where, template in templates:
         ours = analyze(template)
         if not isinstance(ours, Analysis):
-            continue  # a publish refuses it: check reports that, and reads nothing
+            continue  # liquidjs refuses it: check reports that, and reads nothing
         theirs = _python_liquid(template)
         if theirs is None:
             continue

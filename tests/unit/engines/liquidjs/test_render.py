@@ -14,7 +14,8 @@ import pytest
 
 from hatch_kindgi.engines.javascript.numbers import number_to_string
 from hatch_kindgi.engines.liquidjs.filters import FILTERS
-from hatch_kindgi.render.strict import ENVIRONMENT, _as_javascript
+from hatch_kindgi.engines.liquidjs.python_liquid import ENVIRONMENT
+from hatch_kindgi.render.strict import _as_javascript
 from tests.oracle.runtime import liquidjs_filters, liquidjs_render, require_runtime
 
 
@@ -357,3 +358,42 @@ def test_a_keyword_after_a_dot_is_a_key_as_liquidjs_reads_it(key: str) -> None:
     template = f'{{{{ settings["acme.x"].{key} }}}}|{{{{ s.{key} | append: "!" }}}}'
     data = {"settings": {"acme.x": {key: 7}}, "s": {key: "v"}}
     assert ENVIRONMENT.from_string(template).render(**data) == liquidjs_render(template, data)[1]
+
+
+@pytest.mark.parametrize(
+    "template",
+    [
+        "{% if s.limit %}yes{% endif %}",
+        "{% unless s.offset == 7 %}no{% endunless %}",
+        "{% assign x = s.limit %}{{ x }}",
+        "{% echo s.with %}",
+        "{% liquid\n  assign x = s.limit\n  echo x\n%}",
+        "{% for x in s.reversed %}{{ x }},{% endfor %}",
+        "{% case s.limit %}{% when 7 %}seven{% endcase %}",
+        "{% capture c %}{{ s.contains }}{% endcapture %}{{ c }}",
+        "{% cycle s.and, s.or %}",
+        '{{ rows | where_exp: "row", "row.limit == 7" | size }}',
+        "{{ s.empty | plus: s.limit }}",
+    ],
+)
+def test_a_keyword_after_a_dot_is_a_key_in_every_tag(template: str) -> None:
+    """Wherever an expression stands (a tag, a `{% liquid %}` line, a filter's expression),
+    a keyword after a dot reads the key, as a run does."""
+    require_runtime()
+    data = {
+        "s": dict.fromkeys(("limit", "offset", "with", "contains", "and", "or", "empty"), 7)
+        | {"reversed": [1, 2]},
+        "rows": [{"limit": 7}, {"limit": 8}],
+    }
+    assert ENVIRONMENT.from_string(template).render(**data) == liquidjs_render(template, data)[1]
+
+
+def test_python_liquid_itself_is_left_as_it_is() -> None:
+    """Only our environment reads a keyword after a dot as a key: python-liquid's own, in the
+    same process, still refuses `s.limit` (nothing of python-liquid is patched)."""
+    from liquid import Environment
+    from liquid.exceptions import LiquidSyntaxError
+
+    assert ENVIRONMENT.from_string("{{ s.limit }}").render(s={"limit": 7}) == "7"
+    with pytest.raises(LiquidSyntaxError):
+        Environment().from_string("{{ s.limit }}")
