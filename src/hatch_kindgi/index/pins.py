@@ -72,7 +72,7 @@ def resolve_pins(
     now: Callable[[], datetime] | None = None,
     local: LocalPins | None = None,
 ) -> tuple[Pins | None, list[Problem]]:
-    """The first pin that applies, per DESIGN.md: option, environment, sdist record,
+    """The first pin that applies (docs/reproducible-builds.md): option, environment, sdist record,
     then `SOURCE_DATE_EPOCH`, git `HEAD`'s commit time, or now (a warning).
 
     `local` is the command line's: its flags win over every other pin, and its fallback

@@ -382,7 +382,7 @@ def test_generated_patterns_and_texts_agree_with_v8(tokens: list[str], texts: li
 
 
 def test_schema_patterns_match_as_javascript_does() -> None:
-    """`patterns.search` (every schema's pattern matches): V8's answer where V8 compiles the
+    """`vocabulary.search` (every schema's pattern matches): V8's answer where V8 compiles the
     pattern; `regex`'s where it can't (a schema the runtime refuses, checked anyway)."""
     from hatch_kindgi.engines.ajv.vocabulary import search
 
