@@ -25,7 +25,6 @@ from hatch_kindgi.report.problems import Problem, error, json_pointer
 MAX_DEPTH = 64
 """Deepest nesting of objects and arrays a block may have."""
 
-
 _BOM = b"\xef\xbb\xbf"
 _WHITESPACE = re.compile(r"[ \t\n\r]*")
 _NEWLINE = re.compile("\n")
