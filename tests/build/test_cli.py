@@ -150,7 +150,8 @@ def test_index_with_problems_keeps_old_file(tmp_path: Path) -> None:
     pack = tmp_path / "pack"
     pack.mkdir()
     (pack / "pyproject.toml").write_bytes((BROKEN / "config-env-names/pyproject.toml").read_bytes())
-    (pack / "index.json").write_bytes(b"previous\n")
+    (pack / "dist").mkdir()
+    (pack / "dist" / "index.json").write_bytes(b"previous\n")
     run = run_cli("index", str(pack))
     assert run.returncode == 1
-    assert (pack / "index.json").read_bytes() == b"previous\n"
+    assert (pack / "dist" / "index.json").read_bytes() == b"previous\n"

@@ -119,18 +119,20 @@ def test_github_and_sarif_name_files_from_the_repository_root(monorepo: Path) ->
 
 
 def test_index_of_many_packs(monorepo: Path, tmp_path: Path) -> None:
-    """`index` writes each pack's index.json in its folder when every pack passes, none
+    """`index` writes each pack's index.json in its dist/ when every pack passes, none
     when one fails; `-o` with several packs is a usage error."""
     work = tmp_path / "work"
     shutil.copytree(monorepo, work)
     failing = run_cli("index", cwd=work)
     assert failing.returncode == 1
-    assert not list(work.glob("packs/*/index.json"))
+    assert not list(work.glob("packs/*/dist/index.json"))
     passing = run_cli("index", "packs/notes", "packs/plain", cwd=work)
     assert passing.returncode == 0, passing.stderr
-    assert sorted(p.parent.name for p in work.glob("packs/*/index.json")) == ["notes", "plain"]
+    written = sorted(p.parent.parent.name for p in work.glob("packs/*/dist/index.json"))
+    assert written == ["notes", "plain"]
     alone = run_cli("index", "packs/plain", "-o", str(tmp_path / "alone.json"), cwd=work)
-    assert (tmp_path / "alone.json").read_bytes() == (work / "packs/plain/index.json").read_bytes()
+    in_dist = (work / "packs/plain/dist/index.json").read_bytes()
+    assert (tmp_path / "alone.json").read_bytes() == in_dist
     assert alone.returncode == 0
     refused = run_cli("index", "packs/notes", "packs/plain", "-o", "x.json", cwd=work)
     assert refused.returncode == 2

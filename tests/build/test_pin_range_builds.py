@@ -136,7 +136,7 @@ def test_cli_published_at_out_of_range_is_a_usage_error(tmp_path: Path) -> None:
         "hatch-kindgi index: --published-at '0001-01-01T00:00:00+01:00' falls outside the "
         f"years 0001 to 9999 once converted to UTC ({RANGE})\n"
     )
-    assert not (pack / "index.json").exists()
+    assert not (pack / "dist").exists()
 
 
 def test_cli_check_with_huge_source_date_epoch(tmp_path: Path) -> None:

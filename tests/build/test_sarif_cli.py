@@ -38,4 +38,4 @@ def test_index_sarif_writes_the_index_and_a_log(tmp_path: Path) -> None:
     run = run_cli("index", str(pack), "--format", "sarif")
     assert (run.returncode, run.stderr) == (0, "")
     assert json.loads(run.stdout)["runs"][0]["results"] == []
-    assert json.loads((pack / "index.json").read_text("utf-8"))["packId"] == "acme.blocks"
+    assert json.loads((pack / "dist/index.json").read_text("utf-8"))["packId"] == "acme.blocks"

@@ -13,7 +13,10 @@ from hatch_kindgi.cli.output import (
     EXIT_USAGE,
     Command,
     add_against_argument,
-    add_format_argument,
+    add_report_arguments,
+    reference_usage,
+    reporting,
+    runner,
 )
 from hatch_kindgi.cli.packs import (
     PackOutcome,
@@ -27,7 +30,7 @@ from hatch_kindgi.pipeline import run_pipeline
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
     add_pack_dirs_argument(parser)
-    add_format_argument(parser)
+    add_report_arguments(parser, statistics=True)
     add_against_argument(parser)
     parser.add_argument(
         "--watch",
@@ -39,10 +42,16 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    if args.watch and args.format != "text":
+    how = reporting(args)
+    if args.watch and (how.style != "text" or how.statistics):
         sys.stderr.write("hatch-kindgi check: --watch reports as text only\n")
         return EXIT_USAGE
-    packs = choose_packs(args.pack_dirs)
+    if how.statistics and how.style not in ("text", "json"):
+        sys.stderr.write(
+            f"hatch-kindgi check: --statistics comes as text or json, not {how.style}\n"
+        )
+        return EXIT_USAGE
+    packs = choose_packs(args.pack_dirs, quiet=how.quiet)
     if packs is None:
         return EXIT_USAGE
     if not packs.roots:
@@ -58,14 +67,18 @@ def _run(args: argparse.Namespace) -> int:
                 "pip install 'hatch-kindgi[watch]'\n"
             )
             return EXIT_USAGE
-        return watch(packs, sys.stdout, against=args.against)
-    outcomes = each_pack(packs, partial(_check, against=args.against), args.jobs)
-    return report(packs, outcomes, args.format, sys.stdout)
+        return watch(packs, sys.stdout, against=args.against, how=how)
+    outcomes = each_pack(packs, partial(_check, against=args.against, strict=how.strict), args.jobs)
+    if args.against:
+        usage = reference_usage("check", (outcome.problems for outcome in outcomes))
+        if usage is not None:
+            return usage
+    return report(packs, outcomes, how, sys.stdout)
 
 
-def _check(root: Path, *, against: str | None) -> PackOutcome:
-    result = run_pipeline(root, environ=os.environ, against=against, runner="command-line")
-    return PackOutcome(result.problems, result.failed, result.notes)
+def _check(root: Path, *, against: str | None, strict: bool) -> PackOutcome:
+    result = run_pipeline(root, environ=os.environ, against=against, runner=runner(), strict=strict)
+    return PackOutcome(result.problems, result.failed, result.notes, strict=result.options.strict)
 
 
 COMMAND = Command(

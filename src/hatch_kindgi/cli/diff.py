@@ -1,5 +1,10 @@
 """`hatch-kindgi diff REF [PACK_DIR…]`: what the change does to each pack, against REF (one
-diff a pack, under its name when there are several; JSON for one pack only)."""
+diff a pack, under its name when there are several; JSON for one pack only).
+
+Exit codes as `git diff` has them: 0 when the diff is written, whatever it shows; with
+`--exit-code`, 1 when it shows a change (0: none), as `git diff --exit-code`; 2 for a usage
+error or when no diff can be made (REF names nothing here, it or the pack can't be read),
+as diff(1) says "trouble"."""
 
 from __future__ import annotations
 
@@ -12,9 +17,11 @@ from hatch_kindgi.against.formats import DIFF_FORMATS
 from hatch_kindgi.against.reference import RefRequest
 from hatch_kindgi.cli.output import (
     EXIT_OK,
-    EXIT_PROBLEMS,
     EXIT_USAGE,
     Command,
+    add_color_argument,
+    reference_usage,
+    runner,
     write_problems,
 )
 from hatch_kindgi.cli.packs import (
@@ -43,7 +50,17 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
         help="text for people (default), markdown for a pull-request comment, json for tools "
         "(one pack only)",
     )
+    parser.add_argument(
+        "--exit-code",
+        action="store_true",
+        help="exit 1 when the diff shows a change and 0 when it shows none, as git diff "
+        "--exit-code (default: 0 whenever the diff is written)",
+    )
+    add_color_argument(parser)
 
+
+EXIT_CHANGED = 1
+"""`--exit-code`: the diff shows a change (git diff --exit-code's 1)."""
 
 _HEADINGS = {"text": "== {pack} ==\n", "markdown": "## {pack}\n\n"}
 """Above each pack's diff when there are several."""
@@ -70,6 +87,7 @@ def _run(args: argparse.Namespace) -> int:
             environ=os.environ,
             local_pins=LocalPins(None, None, "0"),
             against=RefRequest(args.ref, "REF"),
+            runner=runner(),
         )
         # The pack's own problems go to stderr, as `check` words them; reused versions are
         # in the diff itself.
@@ -78,23 +96,34 @@ def _run(args: argparse.Namespace) -> int:
             return PackOutcome(problems, True)
         from hatch_kindgi.against.formats import format_diff
 
-        return PackOutcome(problems, False, text=format_diff(result.comparison.diff, args.format))
+        diff = result.comparison.diff
+        changed = not diff.changes_nothing or diff.pack_version != diff.pack_version_before
+        text = format_diff(diff, args.format)
+        return PackOutcome(problems, False, text=text, changed=changed)
 
     outcomes = each_pack(packs, one, args.jobs)
-    write_problems(named(packs, [(o.problems, ()) for o in outcomes], "text").problems)
+    usage = reference_usage("diff", (outcome.problems for outcome in outcomes))
+    if usage is not None:
+        return usage
+    write_problems(named(packs, [(o.problems, ()) for o in outcomes], "text").problems, args.color)
     shown = [(root, o.text) for root, o in zip(packs.roots, outcomes) if o.text is not None]
     for number, (root, text) in enumerate(shown):
         if len(packs.roots) > 1:
             gap = "\n" if number and args.format == "markdown" else ""
             sys.stdout.write(gap + _HEADINGS[args.format].format(pack=packs.shown(root)))
         sys.stdout.write(text)
-    return EXIT_PROBLEMS if any(o.failed for o in outcomes) else EXIT_OK
+    if any(o.failed for o in outcomes):
+        return EXIT_USAGE  # no diff could be made of some pack: its problems say why
+    if args.exit_code and any(o.changed for o in outcomes):
+        return EXIT_CHANGED
+    return EXIT_OK
 
 
 COMMAND = Command(
     name="diff",
     summary="show what the change does to the pack against REF; write nothing",
-    description="what the change does to the pack against REF (exit 0 shown, 1 no diff, 2 usage)",
+    description="what the change does to the pack against REF (exit 0 written; with "
+    "--exit-code, 1 when it shows a change; 2 usage, or no diff can be made)",
     add_arguments=_arguments,
     run=_run,
 )

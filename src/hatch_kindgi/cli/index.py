@@ -1,5 +1,10 @@
 """`hatch-kindgi index [PACK_DIR…] [-o FILE]`: check the packs, then write each one's
-index.json: all of them when every pack passes, none otherwise (`-o` with one pack only)."""
+index.json: all of them when every pack passes, none otherwise (`-o` with one pack only).
+
+Without `-o`, each index goes to the pack's `dist/index.json`, beside the wheels `python -m
+build` writes there: hatchling leaves `/dist` out of every sdist and wheel, so an index
+written for a deploy never ships inside the next build.
+"""
 
 from __future__ import annotations
 
@@ -14,7 +19,10 @@ from hatch_kindgi.cli.output import (
     EXIT_USAGE,
     Command,
     add_against_argument,
-    add_format_argument,
+    add_report_arguments,
+    reference_usage,
+    reporting,
+    runner,
 )
 from hatch_kindgi.cli.packs import (
     PackOutcome,
@@ -30,28 +38,34 @@ from hatch_kindgi.pipeline import run_pipeline
 from hatch_kindgi.report.files import write_atomically
 from hatch_kindgi.report.formats import write
 
+OUTPUT = f"dist/{INDEX_FILE}"
+"""Where a pack's index goes without `-o`, from its folder (never in a build of it)."""
+
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
     add_pack_dirs_argument(parser)
-    add_format_argument(parser)
+    add_report_arguments(parser)
     add_against_argument(parser)
     parser.add_argument(
         "-o",
         "--output",
         metavar="FILE",
-        help="where to write the index (default: PACK_DIR/index.json; one pack only: with "
-        "several, each pack's index goes to its own folder)",
+        help=f"where to write the index (default: PACK_DIR/{OUTPUT}, which no build of the "
+        "pack ships; one pack only: with several, each pack's goes to its own folder)",
     )
     parser.add_argument(
         "--artifact-version",
         metavar="V",
-        help="this build's artifactVersion (default: YYYYMMDD.N, N counting up "
-        "from the index already at FILE when it is from today)",
+        help="this index's artifactVersion (default: the hook option `artifact-version`, "
+        "KINDGI_ARTIFACT_VERSION, else YYYYMMDD.N, N counting up from the index already at "
+        "FILE when it is from today)",
     )
     parser.add_argument(
         "--published-at",
         metavar="T",
-        help="an ISO 8601 date-time with a zone (default: SOURCE_DATE_EPOCH, else now)",
+        help="an ISO 8601 date-time with a zone (default: as a build pins it, the hook option "
+        "`published-at`, KINDGI_PUBLISHED_AT, SOURCE_DATE_EPOCH, git HEAD's commit time, "
+        "else now)",
     )
 
 
@@ -67,20 +81,19 @@ def _run(args: argparse.Namespace) -> int:
     if args.artifact_version is not None and not args.artifact_version.strip():
         sys.stderr.write("hatch-kindgi index: --artifact-version must not be empty\n")
         return EXIT_USAGE
-    packs = choose_packs(args.pack_dirs)
+    how = reporting(args)
+    packs = choose_packs(args.pack_dirs, quiet=how.quiet)
     if packs is None:
         return EXIT_USAGE
     if args.output and len(packs.roots) > 1:
         sys.stderr.write(
             f"hatch-kindgi index: -o names one file, and there are {len(packs.roots)} packs: "
-            "leave it out to write each pack's index.json in its folder\n"
+            f"leave it out to write each pack's index.json to its {OUTPUT}\n"
         )
         return EXIT_USAGE
     if not packs.roots:
         return EXIT_OK
-    outputs = {
-        root: Path(args.output) if args.output else root / INDEX_FILE for root in packs.roots
-    }
+    outputs = {root: Path(args.output) if args.output else root / OUTPUT for root in packs.roots}
 
     def one(root: Path) -> PackOutcome:
         local = LocalPins(args.artifact_version, published_at, next_artifact_version(outputs[root]))
@@ -89,7 +102,8 @@ def _run(args: argparse.Namespace) -> int:
             environ=os.environ,
             local_pins=local,
             against=args.against,
-            runner="command-line",
+            runner=runner(),
+            strict=how.strict,
         )
         failed = result.failed or result.index is None
         pins = result.pins
@@ -99,10 +113,15 @@ def _run(args: argparse.Namespace) -> int:
             result.notes,
             index=None if failed else result.index,
             pins=None if pins is None else (pins.artifact_version, pins.published_at),
+            strict=result.options.strict,
         )
 
     outcomes = each_pack(packs, one, args.jobs)
-    code = report(packs, outcomes, args.format, sys.stdout)
+    if args.against:
+        usage = reference_usage("index", (outcome.problems for outcome in outcomes))
+        if usage is not None:
+            return usage
+    code = report(packs, outcomes, how, sys.stdout)
     if code != EXIT_OK:
         return code  # every pack passes, or no index is written
     for root, outcome in zip(packs.roots, outcomes):
@@ -113,7 +132,7 @@ def _run(args: argparse.Namespace) -> int:
         except OSError as cause:
             sys.stderr.write(f"hatch-kindgi index: cannot write {output}: {cause}\n")
             return EXIT_PROBLEMS
-        if args.format == "text" and outcome.pins is not None:
+        if how.style == "text" and not how.quiet and outcome.pins is not None:
             version, at = outcome.pins
             write(sys.stdout, f"wrote {output} (artifactVersion {version}, publishedAt {at})\n")
     return EXIT_OK
@@ -122,7 +141,8 @@ def _run(args: argparse.Namespace) -> int:
 COMMAND = Command(
     name="index",
     summary="check the packs, then write each one's index.json atomically",
-    description="check, then write each pack's index.json (default: PACK_DIR/index.json)",
+    description=f"check, then write each pack's index.json (default: PACK_DIR/{OUTPUT}; "
+    "exit 0 written, 1 problems and nothing written, 2 usage)",
     add_arguments=_arguments,
     run=_run,
 )

@@ -5,17 +5,16 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
 from hatch_kindgi.against.reference import ENV_AGAINST
-from hatch_kindgi.pipeline import PipelineResult
+from hatch_kindgi.config.stage import Runner
 from hatch_kindgi.report.formats import format_text, write
 from hatch_kindgi.report.problems import Problem
-from hatch_kindgi.report.sarif import repository_prefix
-from hatch_kindgi.report.styles import REPORT_FORMATS, format_report
+from hatch_kindgi.report.styles import REPORT_FORMATS
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
@@ -48,12 +47,6 @@ def add_pack_dir_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_pack_arguments(parser: argparse.ArgumentParser) -> None:
-    """PACK_DIR and --format, which every command that reports on a pack takes."""
-    add_pack_dir_argument(parser)
-    add_format_argument(parser)
-
-
 def add_format_argument(parser: argparse.ArgumentParser) -> None:
     """--format, the report's."""
     parser.add_argument(
@@ -65,6 +58,59 @@ def add_format_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
+@dataclass(frozen=True)
+class Reporting:
+    """How a command reports, as its flags say: the format, colour, and what `--quiet`,
+    `--strict` and `--statistics` change."""
+
+    style: str = "text"
+    color: str = "auto"
+    quiet: bool = False
+    """Only for people: nothing when the run passes, else only what fails it (no summary,
+    no notes); a JSON, GitHub or SARIF document is written whole all the same."""
+    strict: bool = False
+    """Warnings fail too (as the hook option `strict = true`)."""
+    statistics: bool = False
+    """Counts by code instead of the problems (text or JSON)."""
+
+
+def reporting(args: argparse.Namespace) -> Reporting:
+    """The `Reporting` of a command's parsed arguments (each flag it lacks at its default)."""
+    return Reporting(
+        style=getattr(args, "format", "text"),
+        color=getattr(args, "color", "auto"),
+        quiet=getattr(args, "quiet", False),
+        strict=getattr(args, "strict", False),
+        statistics=getattr(args, "statistics", False),
+    )
+
+
+def add_report_arguments(parser: argparse.ArgumentParser, *, statistics: bool = False) -> None:
+    """--format, --color, --quiet and --strict (and --statistics), for a command that
+    reports on packs."""
+    add_format_argument(parser)
+    add_color_argument(parser)
+    parser.add_argument(
+        "-q",
+        "--quiet",
+        action="store_true",
+        help="print nothing when the check passes, and only what fails it otherwise: the "
+        "errors (with --strict, the warnings too), no summary, no notes",
+    )
+    parser.add_argument(
+        "--strict",
+        action="store_true",
+        help="warnings fail too (exit 1), as the hook option `strict = true`",
+    )
+    if statistics:
+        parser.add_argument(
+            "--statistics",
+            action="store_true",
+            help="how many problems of each code instead of the problems, most first "
+            "(--format text or json)",
+        )
+
+
 def add_against_argument(parser: argparse.ArgumentParser) -> None:
     """--against REF, for the commands that can compare the pack with an earlier release."""
     parser.add_argument(
@@ -74,15 +120,6 @@ def add_against_argument(parser: argparse.ArgumentParser) -> None:
         "an index.json or a wheel; a version released with other content is an error "
         f"(default: the hook option `against`, else ${ENV_AGAINST})",
     )
-
-
-def pack_root(args: argparse.Namespace) -> Path | None:
-    """The pack folder of `args`, or None (and a usage message) when it has no pyproject."""
-    root = Path(args.pack_dir)
-    if (root / "pyproject.toml").is_file():
-        return root
-    sys.stderr.write(f"hatch-kindgi: {not_a_pack(root, args.pack_dir)}\n")
-    return None
 
 
 _LEVELS_UP = 8  # how far up a "the pack is here" hint looks
@@ -107,17 +144,28 @@ def not_a_pack(root: Path, given: str) -> str:
     return said
 
 
-def finish(result: PipelineResult, style: str, stream: TextIO, *, root: Path | None = None) -> int:
-    """Write the report of `result` in `style` (its notes to stderr); the exit code it
-    means. `root`, the pack folder, places SARIF paths in the repository that holds it."""
-    failing = result.failed
-    write_notes(result.notes)
-    if style != "text":
-        prefix = repository_prefix(root) if root is not None else ""
-        write(stream, format_report(result.problems, style, failed=failing, prefix=prefix))
-    elif result.problems:
-        write(stream, format_text(result.problems, color=color(stream)))
-    return EXIT_PROBLEMS if failing else EXIT_OK
+_NAMES_NOTHING = frozenset({"against-unknown-ref", "against-no-git"})
+"""A reference that names nothing here: no revision git knows, no such file, no repository."""
+
+
+def reference_usage(command: str, problems: Iterable[Sequence[Problem]]) -> int | None:
+    """EXIT_USAGE, with the reason on stderr, when the reference the command line named
+    (`--against REF`, `diff REF`) names nothing here; None otherwise. Such a problem is the
+    argument's, not the pack's (one from the hook option `against` is the pyproject's, and
+    fails as a pack problem)."""
+    for listed in problems:
+        for problem in listed:
+            if problem.code in _NAMES_NOTHING and problem.file == ".":
+                sys.stderr.write(f"hatch-kindgi {command}: {problem.message}\n")
+                return EXIT_USAGE
+    return None
+
+
+def runner(environ: Mapping[str, str] | None = None) -> Runner:
+    """Who runs the pipeline, for what a stage says to install: pre-commit's hook (pre-commit
+    sets `PRE_COMMIT=1` for the hooks it runs), else the command line."""
+    environ = os.environ if environ is None else environ
+    return "pre-commit" if environ.get("PRE_COMMIT") == "1" else "command-line"
 
 
 def interrupted() -> int:
@@ -130,19 +178,46 @@ def interrupted() -> int:
     return EXIT_INTERRUPTED
 
 
-def write_notes(notes: Iterable[str]) -> None:
-    """Each note of a run on stderr, `hatch-kindgi: note: …`."""
+def write_notes(notes: Iterable[str], *, quiet: bool = False) -> None:
+    """Each note of a run on stderr, `hatch-kindgi: note: …` (none when `quiet`)."""
+    if quiet:
+        return
     for note in notes:
         write(sys.stderr, f"hatch-kindgi: note: {note}\n")
 
 
-def write_problems(problems: Sequence[Problem]) -> None:
+def write_problems(problems: Sequence[Problem], when: str = "auto") -> None:
     """The text report of `problems` on stderr, nothing when there are none: for a command
-    whose stdout carries something else (`render`'s text, `diff`'s diff)."""
+    whose stdout carries something else (`render`'s text, `diff`'s diff). `when` is
+    `--color`'s choice."""
     if problems:
-        write(sys.stderr, format_text(problems, color=color(sys.stderr)))
+        write(sys.stderr, format_text(problems, color=color(sys.stderr, when)))
 
 
-def color(stream: TextIO) -> bool:
-    """Whether to colour text for `stream`: only a terminal, and never with NO_COLOR."""
-    return stream.isatty() and "NO_COLOR" not in os.environ
+COLOR_CHOICES = ("auto", "always", "never")
+
+
+def add_color_argument(parser: argparse.ArgumentParser) -> None:
+    """--color WHEN, for the commands that write a text report."""
+    parser.add_argument(
+        "--color",
+        choices=COLOR_CHOICES,
+        default="auto",
+        help="colour the text report: auto (default) on a terminal, none when NO_COLOR is "
+        "set, always when FORCE_COLOR is; always and never win over both",
+    )
+
+
+def color(stream: TextIO, when: str = "auto", environ: Mapping[str, str] | None = None) -> bool:
+    """Whether to colour text for `stream`, as `--color` says: `always` and `never` are
+    final; `auto` colours a terminal (not `TERM=dumb`), never with `NO_COLOR` set and not
+    empty (no-color.org), always with `FORCE_COLOR` set and not empty (force-color.org),
+    `NO_COLOR` winning when both are."""
+    if when != "auto":
+        return when == "always"
+    environ = os.environ if environ is None else environ
+    if environ.get("NO_COLOR"):
+        return False
+    if environ.get("FORCE_COLOR"):
+        return True
+    return environ.get("TERM") != "dumb" and stream.isatty()

@@ -17,11 +17,18 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TextIO, TypeVar
 
-from hatch_kindgi.cli.output import EXIT_OK, EXIT_PROBLEMS, color, not_a_pack, write_notes
+from hatch_kindgi.cli.output import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    Reporting,
+    color,
+    not_a_pack,
+    write_notes,
+)
 from hatch_kindgi.discover.packs import find_packs, is_pack, pack_of
 from hatch_kindgi.pipeline.side_by_side import side_by_side
 from hatch_kindgi.report.formats import format_text, write
@@ -77,12 +84,18 @@ def _positive(text: str) -> int:
     return number
 
 
-def choose_packs(given: Sequence[str]) -> Packs | None:
+def choose_packs(given: Sequence[str], *, quiet: bool = False) -> Packs | None:
     """The packs `given` (PACK_DIR…) name; None, a usage message written, when one of them
-    is neither a pack, nor a folder with packs below it, nor a file."""
+    is neither a pack, nor a folder with packs below it or a pack around it, nor a file.
+    `quiet`: no line on stderr saying what was found."""
     given = list(given) or ["."]
     roots: list[Path] = []
     files = outside = 0
+
+    def say(text: str) -> None:
+        if not quiet:
+            sys.stderr.write(f"hatch-kindgi: {text}\n")
+
     for word in given:
         path = Path(word)
         if path.is_file():
@@ -102,16 +115,22 @@ def choose_packs(given: Sequence[str]) -> Packs | None:
         found = find_packs(path)
         if found:
             count = f"{len(found)} pack" + ("" if len(found) == 1 else "s")
-            sys.stderr.write(f"hatch-kindgi: {count} found below {word}\n")
+            say(f"{count} found below {word}")
             roots.extend(found)
         elif (path / _PACK_FILE).is_file():
             roots.append(path)  # a pyproject without [tool.kindgi]: the check says so
+        elif (holder := pack_of(path)) is not None:
+            # A folder inside a pack (run from its blocks/): that pack, as ruff and pyright
+            # find their config upward.
+            around = _around(holder)
+            say(f"{word} is inside the pack at {around}")
+            roots.append(around)
         else:
             sys.stderr.write(f"hatch-kindgi: {not_a_pack(path, word)}\n")
             return None
     if files and outside:
         of = "file" if outside == 1 else "files"
-        sys.stderr.write(f"hatch-kindgi: {outside} {of} given in no pack: not checked\n")
+        say(f"{outside} {of} given in no pack: not checked")
     unique: dict[str, Path] = {}
     for root in roots:
         unique.setdefault(os.path.realpath(root), root)
@@ -120,10 +139,34 @@ def choose_packs(given: Sequence[str]) -> Packs | None:
     return Packs(tuple(unique.values()), single)
 
 
+def choose_pack(given: str) -> Packs | None:
+    """The one pack PACK_DIR names (`render`): the folder holding its pyproject.toml, or the
+    pack around a folder inside it; None, a usage message written, when there is neither."""
+    path = Path(given)
+    if (path / _PACK_FILE).is_file():
+        return Packs((path,), single=True)
+    holder = pack_of(path) if path.is_dir() else None
+    if holder is None:
+        sys.stderr.write(f"hatch-kindgi: {not_a_pack(path, given)}\n")
+        return None
+    around = _around(holder)
+    sys.stderr.write(f"hatch-kindgi: {given} is inside the pack at {around}\n")
+    return Packs((around,), single=False)
+
+
 def _as_given(folder: Path) -> Path:
     """An absolute folder `pack_of` found, as from where the command runs when it is below."""
     try:
         return folder.relative_to(Path.cwd().absolute())
+    except ValueError:
+        return folder
+
+
+def _around(folder: Path) -> Path:
+    """An absolute folder `pack_of` found above where the command runs, as the way up to it
+    (`..`); absolute where no relative path leads there (another drive)."""
+    try:
+        return Path(os.path.relpath(folder, Path.cwd().absolute()))
     except ValueError:
         return folder
 
@@ -166,11 +209,23 @@ def named(
         if style == "sarif":
             base = repository_prefix(root)
             merged.extend(placed_below(p, base, base + _PACK_FILE) for p in problems)
+        elif shown == os.pardir or shown.startswith(os.pardir + os.sep):
+            # A pack around the working folder: each file as the way to it from here.
+            merged.extend(_from_here(p, shown) for p in problems)
         else:
             base = "" if shown == "." else f"{shown}/"
             merged.extend(placed_below(p, base, shown) for p in problems)
         said.extend(f"{shown}: {note}" for note in notes)
     return Named(tuple(merged), "", tuple(said))
+
+
+def _from_here(problem: Problem, root: str) -> Problem:
+    """`problem` of the pack at `root` (a folder above this one) with its file named from
+    here: `reply.json` and `../pyproject.toml` when run in the pack's `blocks/`."""
+    if problem.file in ("", "."):
+        return placed_below(problem, "", root)
+    here = Path(os.path.relpath(Path(root) / problem.file)).as_posix()
+    return replace(problem, file=here, suggestion=None, inner=None)
 
 
 @dataclass(frozen=True)
@@ -185,16 +240,38 @@ class PackOutcome:
     """For `index`: the artifactVersion and publishedAt written."""
     text: str | None = None
     """For `diff`: the diff, in the format asked for (None: no diff)."""
+    changed: bool = False
+    """For `diff`: whether the diff shows a change."""
+    strict: bool = False
+    """Whether warnings fail the pack (`--strict`, or the hook option)."""
 
 
-def report(packs: Packs, outcomes: Sequence[PackOutcome], style: str, stream: TextIO) -> int:
-    """Write one report of every pack's problems in `style` (the notes to stderr); the exit
-    code it means: 1 when any pack fails."""
-    shown = named(packs, [(o.problems, o.notes) for o in outcomes], style)
+def report(packs: Packs, outcomes: Sequence[PackOutcome], how: Reporting, stream: TextIO) -> int:
+    """Write one report of every pack's problems as `how` says (the notes to stderr); the
+    exit code it means: 1 when any pack fails."""
     failing = any(outcome.failed for outcome in outcomes)
-    write_notes(shown.notes)
-    if style != "text":
-        write(stream, format_report(shown.problems, style, failed=failing, prefix=shown.prefix))
+    people = how.style == "text"
+    listed = [(_kept(o, how.quiet) if people else o.problems, o.notes) for o in outcomes]
+    shown = named(packs, listed, how.style)
+    write_notes(shown.notes, quiet=how.quiet)
+    if how.statistics:
+        from hatch_kindgi.report.statistics import format_statistics
+
+        summed = not (people and how.quiet)
+        write(stream, format_statistics(shown.problems, how.style, with_summary=summed))
+    elif not people:
+        write(stream, format_report(shown.problems, how.style, failed=failing, prefix=shown.prefix))
     elif shown.problems:
-        write(stream, format_text(shown.problems, color=color(stream)))
+        colored = color(stream, how.color)
+        write(stream, format_text(shown.problems, color=colored, with_summary=not how.quiet))
     return EXIT_PROBLEMS if failing else EXIT_OK
+
+
+def _kept(outcome: PackOutcome, quiet: bool) -> tuple[Problem, ...]:
+    """The problems of one pack a text report shows: all of them; with `--quiet`, none when
+    the pack passes, else those that fail it (its errors, and when strict its warnings)."""
+    if not quiet:
+        return outcome.problems
+    if not outcome.failed:
+        return ()
+    return tuple(p for p in outcome.problems if outcome.strict or p.severity == "error")

@@ -13,10 +13,11 @@ from hatch_kindgi.cli.output import (
     EXIT_PROBLEMS,
     EXIT_USAGE,
     Command,
+    add_color_argument,
     add_pack_dir_argument,
-    pack_root,
     write_problems,
 )
+from hatch_kindgi.cli.packs import choose_pack, named
 from hatch_kindgi.pipeline import load_entries
 from hatch_kindgi.report.formats import write
 
@@ -55,12 +56,14 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
         metavar="JSON",
         help="the turn's structured input, {{ input }} (default: none, as a turn without one)",
     )
+    add_color_argument(parser)
 
 
 def _run(args: argparse.Namespace) -> int:
-    root = pack_root(args)
-    if root is None:
+    packs = choose_pack(args.pack_dir)
+    if packs is None:
         return EXIT_USAGE
+    (root,) = packs.roots
     from hatch_kindgi.render.stage import RenderRequest, needs_agents, render  # python-liquid
 
     request = RenderRequest(args.target, tuple(args.param), args.agent, args.now, args.input)
@@ -74,7 +77,7 @@ def _run(args: argparse.Namespace) -> int:
         entries.agents,
         entries.problems,
     )
-    write_problems(outcome.problems)
+    write_problems(named(packs, [(outcome.problems, ())], "text").problems, args.color)
     if outcome.usage is not None:
         write(sys.stderr, f"hatch-kindgi render: {outcome.usage}\n")
     if outcome.text is None:

@@ -18,7 +18,7 @@ from typing import TextIO
 
 import watchfiles
 
-from hatch_kindgi.cli.output import EXIT_INTERRUPTED, color, write_notes
+from hatch_kindgi.cli.output import EXIT_INTERRUPTED, Reporting, color, write_notes
 from hatch_kindgi.cli.packs import Packs, named
 from hatch_kindgi.discover.stage import SKIPPED_DIRS
 from hatch_kindgi.pipeline import PipelineCache, PipelineResult, run_pipeline
@@ -29,13 +29,17 @@ from hatch_kindgi.report.problems import Problem
 _STEP_MS = 50  # a burst of writes (an editor's save) within 50 ms is one change
 
 
-def watch(packs: Packs, out: TextIO, *, against: str | None = None) -> int:
+def watch(
+    packs: Packs, out: TextIO, *, against: str | None = None, how: Reporting | None = None
+) -> int:
     """Check `packs` on every change until Ctrl-C, compared with `against` when given
-    (`--against`); the exit code. A change re-checks only the pack it is in."""
+    (`--against`), coloured and strict as `how` says; the exit code. A change re-checks only
+    the pack it is in."""
+    how = how or Reporting()
     started = datetime.now(timezone.utc)
     roots = packs.roots
     caches = [PipelineCache() for _ in roots]
-    colored = color(out)
+    colored = color(out, how.color)
 
     def check(number: int) -> PipelineResult:
         # One `now` for the session: pins that fall back to it stay the same between runs.
@@ -46,6 +50,7 @@ def watch(packs: Packs, out: TextIO, *, against: str | None = None) -> int:
             now=lambda: started,
             against=against,
             runner="command-line",
+            strict=how.strict,
         )
 
     def merged(results: list[PipelineResult]) -> tuple[Problem, ...]:
@@ -55,7 +60,7 @@ def watch(packs: Packs, out: TextIO, *, against: str | None = None) -> int:
         begun = time.perf_counter()
         results = [check(number) for number in range(len(roots))]
         seconds = time.perf_counter() - begun
-        write_notes(named(packs, [((), r.notes) for r in results], "text").notes)
+        write_notes(named(packs, [((), r.notes) for r in results], "text").notes, quiet=how.quiet)
         problems = merged(results)
         if problems:
             write(out, format_text(problems, color=colored))

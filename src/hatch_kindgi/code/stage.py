@@ -199,6 +199,13 @@ _SDK_ADVICE: dict[Runner, tuple[str, str]] = {
         "install the command line with the SDK: pip install 'hatch-kindgi[sdk]' "
         "(kindgi needs Python 3.11 or later)",
     ),
+    "pre-commit": (
+        "the Python of pre-commit's environment for the hook",
+        "the hook brings kindgi on Python 3.11 or later: give it that Python "
+        "(`language_version: python3.11` under the hook in .pre-commit-config.yaml), and if "
+        "you list `additional_dependencies` for the pack's own imports, keep "
+        '"kindgi>=0.1.10,<0.2" among them (your list replaces the hook\'s)',
+    ),
 }
 
 

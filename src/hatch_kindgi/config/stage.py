@@ -47,9 +47,10 @@ CODE_KINDS = ("tools", "guardrails", "agents", "flows")
 ENTRY_KINDS = (*CODE_KINDS, "blocks")
 """Every discovery kind, each one of the index's entry lists, in the index's order."""
 
-Runner = Literal["build", "command-line"]
-"""What runs the pipeline: a build (the hook), or the command line (`check`, `index`). Stages
-that tell the user what to install or set up say it for the one that runs."""
+Runner = Literal["build", "command-line", "pre-commit"]
+"""What runs the pipeline: a build (the hook), the command line (`check`, `index`), or the
+command line as pre-commit's hook runs it (in an environment pre-commit makes). Stages that
+tell the user what to install or set up say it for the one that runs."""
 
 # Keys the kindgi SDK's config knows beside the ones this stage checks: left to the SDK.
 _SDK_TOP_LEVEL_KEYS = frozenset({"pack", "discovery", "env", "dev", "environments"})

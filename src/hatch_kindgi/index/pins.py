@@ -71,13 +71,15 @@ def resolve_pins(
     recorded: Mapping[str, str] | None = None,
     now: Callable[[], datetime] | None = None,
     local: LocalPins | None = None,
+    builds: bool = True,
 ) -> tuple[Pins | None, list[Problem]]:
     """The first pin that applies (docs/reproducible-builds.md): option, environment, sdist record,
-    then `SOURCE_DATE_EPOCH`, git `HEAD`'s commit time, or now (a warning).
+    then `SOURCE_DATE_EPOCH`, git `HEAD`'s commit time, or now (a warning when `builds`:
+    only a build says it isn't reproducible; `check` builds nothing).
 
-    `local` is the command line's: its flags win over every other pin, and its fallback
-    `artifactVersion` replaces `dist_version`. It pins a working copy, not a release, so
-    after `SOURCE_DATE_EPOCH` it is simply now, with no warning (as the SDK's indexer does).
+    `local` is the command line's (`index`): its flags win over every other pin, and its
+    fallback `artifactVersion` replaces `dist_version`; otherwise the same pins apply as to
+    the wheel, so an index written where a build would take git `HEAD`'s time takes it too.
     """
     if local is not None:
         options = replace(
@@ -115,12 +117,12 @@ def resolve_pins(
             break
     if published_at is None:
         published_at, published_from = _from_source_date_epoch(environ, problems)
-    if published_at is None and not problems and local is None:
+    if published_at is None and not problems:
         published_at, published_from = _from_git(root, problems)
     if published_at is None and not problems:
         published_at = format_timestamp(now() if now else datetime.now(timezone.utc))
         published_from = "the current time"
-        if local is None:
+        if local is None and builds:
             problems.append(
                 warning(
                     "pin-not-reproducible",

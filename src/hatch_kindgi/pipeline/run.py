@@ -4,7 +4,7 @@ earlier release when one is named, and its index made (`run_pipeline`)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import cached_property, partial
 from pathlib import Path
@@ -71,6 +71,7 @@ def run_pipeline(
     cache: PipelineCache | None = None,
     overlay: Overlay = NO_OVERLAY,
     project: ProjectWheel | None = None,
+    strict: bool = False,
 ) -> PipelineResult:
     """Check the pack at `root` and build its index; `hook_config` None reads it from the
     pyproject (the command line), a mapping is what Hatchling hands the hook.
@@ -84,12 +85,15 @@ def run_pipeline(
     read instead of the files under them; code modules are indexed as saved. `project` is
     what the project's own wheel ships (the hook asks hatchling with the build's data; None:
     asked here), for a pack inside an app: its packages import while the pack is indexed, and
-    the pack takes none of its paths."""
+    the pack takes none of its paths. `strict` makes warnings fail, as the hook option
+    `strict = true` does (the command line's `--strict`)."""
     environ = environ or {}
     read = read_pack(
         root, hook_config, cache=None if cache is None else cache.blocks, overlay=overlay
     )
     options, pack = read.options, read.pack
+    if strict:
+        options = replace(options, strict=True)
     package = package_name(options, dist_name or (pack.project_name if pack else None))
     if pack is None:
         return PipelineResult(None, read.problems, options, package)
@@ -102,6 +106,7 @@ def run_pipeline(
         recorded=recorded_pins,
         now=now,
         local=local_pins,
+        builds=runner == "build",
     )
     problems.extend(pin_problems)
     if project is None:

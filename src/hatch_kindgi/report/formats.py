@@ -134,9 +134,11 @@ def summary(problems: Sequence[Problem]) -> str:
     return f"{_count(errors, 'error')}, {_count(warnings, 'warning')} in {_count(files, 'file')}"
 
 
-def format_text(problems: Iterable[Problem], *, color: bool = False) -> str:
+def format_text(
+    problems: Iterable[Problem], *, color: bool = False, with_summary: bool = True
+) -> str:
     """The whole text report: one line a problem (a file's extra ones counted on one line),
-    then the summary line, which counts every problem."""
+    then the summary line, which counts every problem (left out for `--quiet`)."""
     shown = shown_problems(problems)
     lines = [
         format_problem(item, color=color)
@@ -144,8 +146,9 @@ def format_text(problems: Iterable[Problem], *, color: bool = False) -> str:
         else format_omitted(item, color=color)
         for item in shown.items()
     ]
-    lines.append(summary(shown.every))
-    return "\n".join(lines) + "\n"
+    if with_summary:
+        lines.append(summary(shown.every))
+    return "\n".join(lines) + "\n" if lines else ""
 
 
 def format_json(problems: Iterable[Problem], *, failed: bool) -> str:

@@ -11,7 +11,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from hatch_kindgi.cli import output
 from hatch_kindgi.report.formats import (
     MAX_PER_FILE,
     encodable,
@@ -77,29 +76,6 @@ def test_color_marks_place_and_severity() -> None:
         "\033[1mb\033[0m: \033[33mwarning[sdk-warning]\033[0m: w\n"
         "1 error, 1 warning in 2 files\n"
     )
-
-
-class _Stream(io.StringIO):
-    def __init__(self, tty: bool) -> None:
-        super().__init__()
-        self.tty = tty
-
-    def isatty(self) -> bool:
-        return self.tty
-
-
-@pytest.mark.parametrize(
-    ("tty", "no_color", "colored"),
-    [(True, False, True), (True, True, False), (False, False, False)],
-)
-def test_color_only_on_a_terminal_without_no_color(
-    monkeypatch: pytest.MonkeyPatch, tty: bool, no_color: bool, colored: bool
-) -> None:
-    """The command line colours a terminal, never a pipe, and never with NO_COLOR set."""
-    monkeypatch.delenv("NO_COLOR", raising=False)
-    if no_color:
-        monkeypatch.setenv("NO_COLOR", "")
-    assert output.color(_Stream(tty)) is colored
 
 
 def test_pointers_sort_by_segments_numbers_as_numbers() -> None:
