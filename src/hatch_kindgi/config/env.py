@@ -6,7 +6,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from hatch_kindgi.config.pyproject import PYPROJECT, toml_repr
+from hatch_kindgi.config.pyproject import PYPROJECT, toml_repr, unknown_key
 from hatch_kindgi.engines.javascript.strings import code_unit_key
 from hatch_kindgi.report.problems import Problem, error
 
@@ -29,13 +29,9 @@ def env_lists(table: Any, problems: list[Problem]) -> tuple[tuple[str, ...], tup
         return (), ()
     for key in table:
         if key not in _ENV_KEYS:
-            problems.append(
-                error(
-                    "config-unknown-key",
-                    PYPROJECT,
-                    f"`tool.kindgi.env.{key}` is not an env key (known: optional, required)",
-                )
-            )
+            said = f"`tool.kindgi.env.{key}` is not an env key"
+            message, fix = unknown_key(key, said, ("optional", "required"))
+            problems.append(error("config-unknown-key", PYPROJECT, message, suggestion=fix))
     seen: dict[str, str] = {}
     lists: dict[str, list[str]] = {"required": [], "optional": []}
     for key in _ENV_KEYS:

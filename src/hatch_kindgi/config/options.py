@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from hatch_kindgi.config.pyproject import PYPROJECT, toml_repr
+from hatch_kindgi.config.pyproject import PYPROJECT, toml_repr, unknown_key
 from hatch_kindgi.config.timestamps import read_timestamp
 from hatch_kindgi.report.problems import Problem, error
 from hatch_kindgi.report.styles import REPORT_FORMATS
@@ -69,14 +69,13 @@ def hook_options(config: Mapping[str, Any], problems: list[Problem]) -> HookOpti
     where = "`tool.hatch.build.hooks.kindgi`"
     for key in config:
         if key not in _HOOK_KEYS and key not in _HATCHLING_HOOK_KEYS:
-            problems.append(
-                error(
-                    "config-unknown-key",
-                    PYPROJECT,
-                    f"option `{key}` of {where} is not known "
-                    f"(known: {', '.join(sorted(_HOOK_KEYS))})",
-                )
+            message, fix = unknown_key(
+                key,
+                f"option `{key}` of {where} is not known",
+                sorted(_HOOK_KEYS),
+                also=sorted(_HATCHLING_HOOK_KEYS),
             )
+            problems.append(error("config-unknown-key", PYPROJECT, message, suggestion=fix))
     strings: dict[str, str | None] = {}
     for key in (
         "artifact-version",

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 from hatch_kindgi.config.sources import NO_OVERLAY, Overlay
 from hatch_kindgi.report.problems import Problem, error
+from hatch_kindgi.report.suggest import offer
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -79,3 +80,16 @@ def _toml_message(cause: Exception) -> str:
     if isinstance(message, str):
         return message
     return re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)$", "", str(cause))
+
+
+def unknown_key(
+    key: str, said: str, known: Iterable[str], *, also: Iterable[str] = ()
+) -> tuple[str, tuple[str, str] | None]:
+    """The message for a key its table doesn't know, `said` being what the message says of it
+    (`` `tool.kindgi.pack.nmae` is not a pack key``): "did you mean" the closest of `known`
+    (or of `also`, keys another tool reads there), else the keys it takes; and the fix as
+    data, `(key, meant)`, for an editor."""
+    hint, fix = offer(key, [*known, *also])
+    if fix is not None:
+        return said + hint, fix
+    return f"{said} (known: {', '.join(known)})", None

@@ -9,7 +9,13 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from hatch_kindgi.config.env import env_lists
 from hatch_kindgi.config.options import DEFAULT_MAX_FILE_SIZE, HookOptions, hook_options
-from hatch_kindgi.config.pyproject import PYPROJECT, hook_table, read_pyproject, toml_repr
+from hatch_kindgi.config.pyproject import (
+    PYPROJECT,
+    hook_table,
+    read_pyproject,
+    toml_repr,
+    unknown_key,
+)
 from hatch_kindgi.config.sources import NO_OVERLAY, Overlay
 from hatch_kindgi.report.problems import Problem, error, has_errors, warning
 
@@ -134,14 +140,9 @@ def _pack_config(document: Mapping[str, Any], problems: list[Problem]) -> PackCo
         return None
     for key in kindgi:
         if key not in _SDK_TOP_LEVEL_KEYS:
-            problems.append(
-                warning(
-                    "config-unknown-key",
-                    PYPROJECT,
-                    f"`tool.kindgi.{key}` is not a key hatch-kindgi or the kindgi SDK knows "
-                    f"(known: {', '.join(sorted(_SDK_TOP_LEVEL_KEYS))})",
-                )
-            )
+            said = f"`tool.kindgi.{key}` is not a key hatch-kindgi or the kindgi SDK knows"
+            message, fix = unknown_key(key, said, sorted(_SDK_TOP_LEVEL_KEYS))
+            problems.append(warning("config-unknown-key", PYPROJECT, message, suggestion=fix))
     before = len(problems)
     pack_id, pack_version = _pack_table(kindgi.get("pack"), problems)
     discovery = _discovery(kindgi.get("discovery"), problems)
@@ -179,14 +180,9 @@ def _pack_table(table: Any, problems: list[Problem]) -> tuple[str | None, str | 
         return None, None
     for key in table:
         if key not in _PACK_KEYS:
-            problems.append(
-                error(
-                    "config-unknown-key",
-                    PYPROJECT,
-                    f"`tool.kindgi.pack.{key}` is not a pack key "
-                    f"(known: {', '.join(sorted(_PACK_KEYS))})",
-                )
-            )
+            said = f"`tool.kindgi.pack.{key}` is not a pack key"
+            message, fix = unknown_key(key, said, sorted(_PACK_KEYS))
+            problems.append(error("config-unknown-key", PYPROJECT, message, suggestion=fix))
     values: list[str | None] = []
     for key, example in (("id", '"acme.ledger"'), ("version", '"1.0.0"')):
         value = table.get(key)
@@ -228,14 +224,9 @@ def _discovery(table: Any, problems: list[Problem]) -> Mapping[str, str]:
         return discovery
     for key, value in table.items():
         if key not in DEFAULT_DISCOVERY:
-            problems.append(
-                error(
-                    "config-unknown-key",
-                    PYPROJECT,
-                    f"`tool.kindgi.discovery.{key}` is not a discovery kind "
-                    f"(known: {', '.join(DEFAULT_DISCOVERY)})",
-                )
-            )
+            said = f"`tool.kindgi.discovery.{key}` is not a discovery kind"
+            message, fix = unknown_key(key, said, list(DEFAULT_DISCOVERY))
+            problems.append(error("config-unknown-key", PYPROJECT, message, suggestion=fix))
         elif not isinstance(value, str):
             problems.append(
                 error(

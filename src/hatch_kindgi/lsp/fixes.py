@@ -40,6 +40,8 @@ def fix_of(problem: Problem, text: Text) -> Fix | None:
         if key is not None and string_value(text.text, Span(*key)) == written:
             return Fix(title, ((Span(*key), json.dumps(meant, ensure_ascii=False)),))
         return _json_string_fix(text, problem.pointer, written, meant, title)
+    if problem.line is None and problem.inner is None:
+        return None  # no place to look from: the word could be anywhere in the file
     start = problem_span(problem, text).start
     inline = problem.line is None  # inside a JSON string: the new word escaped as there
     spelled = json.dumps(written, ensure_ascii=False)[1:-1] if inline else written

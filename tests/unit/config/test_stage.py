@@ -231,3 +231,64 @@ def test_package_refuses_what_import_cannot_name(package: str) -> None:
             f'"acme_ledger" or "acme.ledger", not "{package}"',
         )
     ]
+
+
+@pytest.mark.parametrize(
+    ("document", "hook", "expected", "fix"),
+    [
+        (
+            _with_kindgi({"pack": {"id": "a", "version": "1"}, "discovry": {}}),
+            {},
+            "`tool.kindgi.discovry` is not a key hatch-kindgi or the kindgi SDK knows; "
+            'did you mean "discovery"?',
+            ("discovry", "discovery"),
+        ),
+        (
+            _with_kindgi({"pack": {"id": "a", "version": "1", "descripton": "x"}}),
+            {},
+            '`tool.kindgi.pack.descripton` is not a pack key; did you mean "description"?',
+            ("descripton", "description"),
+        ),
+        (
+            _with_kindgi({"pack": {"id": "a", "version": "1"}, "discovery": {"agent": "a/*.py"}}),
+            {},
+            '`tool.kindgi.discovery.agent` is not a discovery kind; did you mean "agents"?',
+            ("agent", "agents"),
+        ),
+        (
+            _with_kindgi({"pack": {"id": "a", "version": "1"}, "env": {"requried": []}}),
+            {},
+            '`tool.kindgi.env.requried` is not an env key; did you mean "required"?',
+            ("requried", "required"),
+        ),
+        (
+            GOOD,
+            {"report-fromat": "json"},
+            "option `report-fromat` of `tool.hatch.build.hooks.kindgi` is not known; "
+            'did you mean "report-format"?',
+            ("report-fromat", "report-format"),
+        ),
+        # Hatchling's own hook keys are accepted, and a misspelling of one is named too.
+        (
+            GOOD,
+            {"dependencys": ["x"]},
+            "option `dependencys` of `tool.hatch.build.hooks.kindgi` is not known; "
+            'did you mean "dependencies"?',
+            ("dependencys", "dependencies"),
+        ),
+        # Nothing close: the keys it takes, and no fix.
+        (
+            _with_kindgi({"pack": {"id": "a", "version": "1", "zzz": 1}}),
+            {},
+            "`tool.kindgi.pack.zzz` is not a pack key (known: description, id, version)",
+            None,
+        ),
+    ],
+)
+def test_a_misspelt_config_key_gets_a_did_you_mean(
+    document: dict[str, Any], hook: dict[str, Any], expected: str, fix: tuple[str, str] | None
+) -> None:
+    """Every table of [tool.kindgi] and the hook's options: the closest key, as block keys
+    get it, and the same fix as data for an editor."""
+    (problem,) = [p for p in load_config(document, hook).problems if p.code == "config-unknown-key"]
+    assert (problem.message, problem.suggestion) == (expected, fix)
