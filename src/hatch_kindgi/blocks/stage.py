@@ -46,6 +46,11 @@ class BlocksOutcome:
     problems: tuple[Problem, ...]
     template_files: Mapping[str, str] = field(default_factory=dict)
     """The template file of each entry that has a `templateFile`, by the entry's `modulePath`."""
+    erred: tuple[dict[str, Any], ...] = ()
+    """The blocks with errors, each as far as its file says it (the `id`, `kind`, `version`
+    and `content` it declares, whatever their faults) with `modulePath` added, in file
+    order: in no index, but blocks the pack brings all the same, so what names one is
+    checked against it (its errors are its own) and an editor completes from it."""
 
 
 class BlocksCache:
@@ -100,10 +105,16 @@ def check_blocks(
     # A clean block's id is ASCII (`shape.ID_PATTERN`): no surrogate to tell the keys apart.
     entries.sort(key=lambda entry: (code_unit_key(entry["id"]), _version_key(entry)))
     templates = {block.file: block.template_file for block in clean if block.template_file}
-    return BlocksOutcome(tuple(entries), tuple(ordered(problems)), templates)
+    erred = tuple(
+        block.as_declared()
+        for block in blocks
+        if block.declared is not None and not block.is_clean()
+    )
+    return BlocksOutcome(tuple(entries), tuple(ordered(problems)), templates, erred)
 
 
 _NO_HEADER = BlockHeader(None, None, None)
+_DECLARED = ("id", "kind", "version", "content")
 
 
 @dataclass
@@ -132,6 +143,14 @@ class _Block:
             return None
         content: dict[str, Any] = self.declared["content"]
         return content
+
+    def as_declared(self) -> dict[str, Any]:
+        """What the file declares of the block (a block with errors: no entry of the
+        index), with its `modulePath`."""
+        assert self.declared is not None
+        declared = {key: self.declared[key] for key in _DECLARED if key in self.declared}
+        declared["modulePath"] = self.file
+        return declared
 
     def entry(self) -> dict[str, Any]:
         assert self.declared is not None

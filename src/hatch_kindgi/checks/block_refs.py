@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from hatch_kindgi.blocks.shape import KINDS
 from hatch_kindgi.checks.model_settings import model_settings_problems
 from hatch_kindgi.checks.refs import agent_refs
 from hatch_kindgi.checks.versions import (
@@ -14,6 +15,7 @@ from hatch_kindgi.checks.versions import (
     newest_in,
     npm_range,
     range_problem,
+    semver,
     unsatisfied_problem,
 )
 from hatch_kindgi.report.problems import Problem, error, warning
@@ -55,6 +57,8 @@ def block_ref_problems(
                 )
             )
             continue
+        if _undecided(brought, ref.kind):
+            continue  # a block of this id whose kind or version has an error: its own problem
         of_kind = [block for block in brought if block.kind == ref.kind]
         if not of_kind:
             problems.append(
@@ -80,9 +84,19 @@ def block_ref_problems(
                 )
             )
             continue
-        if ref.what == "modelSettings":
+        if ref.what == "modelSettings" and chosen.clean:
             problems.extend(model_settings_problems(entry, file, agent, chosen))
     return problems
+
+
+def _undecided(brought: Sequence[Brought], kind: str) -> bool:
+    """Whether a block with errors leaves open what the reference resolves to: one whose
+    kind is no kind a block can be, or one of the kind wanted whose version is no version."""
+    return any(
+        not block.clean
+        and (block.kind not in KINDS or (block.kind == kind and semver(block.version) is None))
+        for block in brought
+    )
 
 
 def _kinds(blocks: Sequence[Brought]) -> str:

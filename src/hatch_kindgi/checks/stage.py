@@ -21,8 +21,12 @@ def check_entries(
     agents: Sequence[Mapping[str, Any]],
     flows: Sequence[Mapping[str, Any]],
     blocks: Sequence[Mapping[str, Any]],
+    *,
+    erred_blocks: Sequence[Mapping[str, Any]] = (),
 ) -> tuple[Problem, ...]:
-    """Every problem across the pack's entries, each naming the file that declares it."""
+    """Every problem across the pack's entries, each naming the file that declares it.
+    `erred_blocks` are the blocks with errors (`BlocksOutcome.erred`): brought by the pack
+    all the same, so an agent naming one is not told it is missing."""
     del flows  # nothing across flows yet; the signature keeps the pipeline uniform
     problems: list[Problem] = []
     # Each rule's module loads when there is something for it to check (a blocks-only pack
@@ -39,7 +43,7 @@ def check_entries(
     from hatch_kindgi.checks.tool_refs import tool_ref_problems
     from hatch_kindgi.checks.versions import versions_by_id
 
-    block_versions = versions_by_id(blocks)
+    block_versions = versions_by_id(blocks, erred_blocks)
     tool_versions = versions_by_id(tools)
     for entry in agents:
         problems.extend(agent_problems(entry))

@@ -26,6 +26,9 @@ class Brought:
     kind: str
     file: str
     values: Mapping[str, Any]
+    clean: bool = True
+    """False for a block with errors: in no index, but brought; what names it is checked
+    against what it declares, and its faults are left to its own problems."""
 
 
 def id_and_version(item: object) -> tuple[str, str] | None:
@@ -39,11 +42,16 @@ def id_and_version(item: object) -> tuple[str, str] | None:
     return named_id, version
 
 
-def versions_by_id(entries: Sequence[Mapping[str, Any]]) -> dict[str, list[Brought]]:
-    """Per id, its versions in this pack with the file declaring each, lowest first."""
+def versions_by_id(
+    entries: Sequence[Mapping[str, Any]], erred: Sequence[Mapping[str, Any]] = ()
+) -> dict[str, list[Brought]]:
+    """Per id, its versions in this pack with the file declaring each, lowest first: the
+    `entries`, and the blocks with errors (`erred`, `clean` False) that declare a string id,
+    their version "" when they declare none that is a string."""
     found: dict[str, list[Brought]] = {}
-    for entry in entries:
-        named = id_and_version(entry)
+    listed = [(entry, True) for entry in entries] + [(block, False) for block in erred]
+    for entry, clean in listed:
+        named = id_and_version(entry) if clean else _erred_id_and_version(entry)
         if named is None:
             continue
         content = entry.get("content")
@@ -55,11 +63,19 @@ def versions_by_id(entries: Sequence[Mapping[str, Any]]) -> dict[str, list[Broug
                 kind=str(entry.get("kind")),
                 file=file_of(entry, "modulePath"),
                 values=cast("Mapping[str, Any]", values) if isinstance(values, Mapping) else {},
+                clean=clean,
             )
         )
     for versions in found.values():
         versions.sort(key=lambda brought: (version_key(brought.version), brought.file))
     return found
+
+
+def _erred_id_and_version(block: Mapping[str, Any]) -> tuple[str, str] | None:
+    block_id, version = block.get("id"), block.get("version")
+    if not isinstance(block_id, str):
+        return None
+    return block_id, version if isinstance(version, str) else ""
 
 
 def npm_range(text: str) -> semantic_version.NpmSpec | None:

@@ -320,20 +320,24 @@ async def _completions(
     text = Text(session.text(file) or "")
     at = text.offset(params.position.line, params.position.character)
     line_start = text.text.rfind("\n", 0, at) + 1
+    line_end = text.text.find("\n", at)
     before = text.text[line_start:at]
+    after = text.text[at : len(text.text) if line_end < 0 else line_end]
     read = await ls.in_worker(session.read)
-    items = completions(read, session.root, file, before)
+    items = completions(read, session.root, file, before, after)
     result = []
     for item in items:
         start = text.position(at - item.replaces)
-        end = text.position(at)
+        end = text.position(at + item.replaces_after)
         result.append(
             types.CompletionItem(
                 label=item.label,
                 detail=item.detail,
                 kind=types.CompletionItemKind.Value,
+                # What the editor filters the items by: the word, not its closing `"]`.
+                filter_text=item.label,
                 text_edit=types.TextEdit(
-                    types.Range(types.Position(*start), types.Position(*end)), item.label
+                    types.Range(types.Position(*start), types.Position(*end)), item.text
                 ),
             )
         )

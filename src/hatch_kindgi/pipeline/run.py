@@ -120,7 +120,14 @@ def run_pipeline(
     )
     problems.extend(code.problems)
     problems.extend(
-        check_entries(code.tools, code.guardrails, code.agents, code.flows, read.blocks.entries)
+        check_entries(
+            code.tools,
+            code.guardrails,
+            code.agents,
+            code.flows,
+            read.blocks.entries,
+            erred_blocks=read.blocks.erred,
+        )
     )
     comparison: Comparison | None = None
     notes: tuple[str, ...] = ()

@@ -382,3 +382,49 @@ def test_prerelease_is_outside_a_plain_range() -> None:
     agents = [agent(tools=[{"id": "acme.total", "version": "^1.0.0"}])]
     problems = check(tools=[tool("acme.total", "1.1.0-rc.1")], agents=agents)
     assert [p.code for p in problems] == ["agent-tool-version"]
+
+
+def test_a_block_with_an_error_is_still_brought() -> None:
+    """A block with errors is in the pack: an agent naming it is told nothing when it takes
+    it (its model settings are not judged on values that already have an error), whatever
+    its kind or version fails to be; a range it doesn't take, or a kind it isn't, still is a
+    problem."""
+    erred = [
+        block("acme.style", "1.0.0", "settings", values={"n": 0}),
+        block("acme.model", "1.0.0", "settings", values={"temperature": 9}),
+        {"id": "acme.odd", "kind": "promt", "modulePath": "blocks/odd.json"},
+        {"id": "acme.vague", "kind": "settings", "version": 1, "modulePath": "blocks/v.json"},
+        {"id": "acme.vague", "kind": "settings", "version": "1.x", "modulePath": "blocks/w.json"},
+    ]
+    agents = [
+        agent(
+            settings=[
+                {"id": "acme.style", "version": "^1.0.0"},
+                {"id": "acme.odd", "version": "^1.0.0"},
+                {"id": "acme.vague", "version": "^1.0.0"},
+            ],
+            modelSettings={"id": "acme.model", "version": "^1.0.0"},
+        ),
+        agent(
+            id="acme.other",
+            instructions={"prompt": "acme.style", "version": "^1.0.0"},
+            settings=[{"id": "acme.style", "version": "^2.0.0"}],
+        ),
+    ]
+    problems = check_entries([], [], agents, [], [], erred_blocks=erred)
+    assert problems == (
+        error(
+            "agent-block-kind",
+            AGENT_FILE,
+            'prompt block "acme.style" must be a prompt block, but this pack brings it only as '
+            "a settings block: 1.0.0 (blocks/style-1.0.0.json)",
+            pointer="/instructions",
+        ),
+        error(
+            "agent-block-version",
+            AGENT_FILE,
+            'settings block "acme.style" is named by range "^2.0.0", which no version this pack '
+            "brings satisfies: 1.0.0 (blocks/style-1.0.0.json)",
+            pointer="/settings/0/version",
+        ),
+    )

@@ -268,6 +268,13 @@ async def test_settings_key_completion(client: LanguageClient, tmp_path: Path) -
         types.CompletionParams(types.TextDocumentIdentifier(address), types.Position(0, len(text)))
     )
     assert _labels(ids) == ["acme.reply-style"]
+    # Accepting the id writes its closing quote and bracket too, over what was typed of it.
+    found = ids.items if isinstance(ids, types.CompletionList) else ids or []
+    edit = found[0].text_edit
+    assert isinstance(edit, types.TextEdit)
+    assert edit.new_text == 'acme.reply-style"]'
+    start = len(text) - len("acme.re")
+    assert (edit.range.start.character, edit.range.end.character) == (start, len(text))
 
 
 def _labels(items: types.CompletionList | Sequence[types.CompletionItem] | None) -> list[str]:
@@ -290,7 +297,7 @@ async def test_broken_packs_same_problems_as_check(client: LanguageClient, tmp_p
     expected: dict[str, set[tuple[str, str, str, int | None]]] = {}
     for name in BLOCK_PACKS:
         root = copy_pack(f"broken/{name}", tmp_path)
-        for problem in run_pipeline(root).problems:
+        for problem in run_pipeline(root, runner="command-line").problems:
             address = uri(root / problem.file)
             line = None if problem.line is None else problem.line - 1
             expected.setdefault(address, set()).add(
