@@ -231,8 +231,9 @@ def test_sdist_then_wheel_compares_once(repo: Path, tmp_path: Path) -> None:
 
 
 def test_reference_problems_are_reported_not_raised(repo: Path, tmp_path: Path) -> None:
-    """A revision git doesn't know, a pack outside git, an index.json that is not one, a
-    wheel without an index: exit 1 with one problem each, never a traceback."""
+    """An index.json that is not one, a wheel without an index: exit 1 with one problem
+    each, never a traceback. A revision git doesn't know, or a pack outside git, is the
+    argument's fault, not the pack's: a usage error (exit 2), its reason on stderr."""
     pack = _pack(repo)
     outside = tmp_path / "outside" / "style"
     shutil.copytree(pack, outside)
@@ -240,12 +241,20 @@ def test_reference_problems_are_reported_not_raised(repo: Path, tmp_path: Path) 
     shutil.make_archive(str(tmp_path / "empty"), "zip", pack / "blocks")
     (tmp_path / "empty.zip").rename(tmp_path / "empty.whl")
     cases = {
-        (pack, "v9.9.9"): "against-unknown-ref",
-        (outside, "HEAD"): "against-no-git",
         (pack, str(tmp_path / "notes.json")): "against-index",
         (pack, str(tmp_path / "empty.whl")): "against-wheel",
     }
     ceiling = {"GIT_CEILING_DIRECTORIES": str(tmp_path / "outside")}
+    usage = {
+        (pack, "v9.9.9"): "git knows no commit by this name in the repository at ",
+        (outside, "HEAD"): "the pack is not in a git repository",
+        (pack, str(tmp_path / "gone.json")): "there is no such file",
+    }
+    for (where, ref), said in usage.items():
+        run = run_cli("check", str(where), "--against", ref, env=ceiling)
+        assert (run.returncode, run.stdout) == (2, ""), (ref, run.stderr)
+        assert run.stderr.startswith(f'hatch-kindgi check: --against "{ref}": {said}'), ref
+        assert run.stderr.count("\n") == 1
     for (where, ref), code in cases.items():
         run = run_cli("check", str(where), "--against", ref, env=ceiling)
         assert run.returncode == 1, (ref, run.stdout)
@@ -367,12 +376,31 @@ def test_check_on_the_history(history: Path) -> None:
     )
 
 
-def test_diff_of_an_unknown_reference_exits_1(repo: Path) -> None:
-    """`diff` with a reference it can't read prints the problem on stderr and no diff."""
+def test_diff_of_an_unknown_reference_is_a_usage_error(repo: Path, tmp_path: Path) -> None:
+    """`diff` with a REF that names nothing here: exit 2, why on stderr, no diff; with one
+    it can't read (an index.json that is none), exit 2 too, the problem on stderr: no diff
+    can be made."""
     run = run_cli("diff", "nope", str(_pack(repo)))
+    assert (run.returncode, run.stdout) == (2, "")
+    assert run.stderr.startswith('hatch-kindgi diff: REF "nope": git knows no commit ')
+    (tmp_path / "notes.json").write_text('{"notes": []}', "utf-8")
+    run = run_cli("diff", str(tmp_path / "notes.json"), str(_pack(repo)))
+    assert (run.returncode, run.stdout) == (2, "")
+    assert run.stderr.startswith(".: error[against-index]: REF ")
+
+
+def test_an_unknown_reference_in_the_hook_option_is_the_packs_problem(repo: Path) -> None:
+    """The hook option `against` naming no revision: a problem of pyproject.toml, exit 1."""
+    pack = _pack(repo)
+    edit_text(
+        pack / "pyproject.toml",
+        "[tool.hatch.build.hooks.kindgi]\n",
+        '[tool.hatch.build.hooks.kindgi]\nagainst = "v9.9.9"\n',
+    )
+    run = run_cli("check", str(pack))
     assert run.returncode == 1
-    assert run.stdout == ""
-    assert run.stderr.startswith('.: error[against-unknown-ref]: REF "nope": git knows no ')
+    first = run.stdout.splitlines()[0]
+    assert first.startswith('pyproject.toml: error[against-unknown-ref]: option `against` "v9.9.9"')
 
 
 def test_revision_code_without_the_sdk_compares_blocks_only(
