@@ -107,7 +107,9 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     commands: dict[str, argparse.ArgumentParser] = {}
     for command in COMMANDS:
-        sub = subparsers.add_parser(command.name, help=command.summary, description=command.summary)
+        sub = subparsers.add_parser(
+            command.name, help=command.summary, description=command.description
+        )
         command.add_arguments(sub)
         sub.set_defaults(command_spec=command, command=command.name)
         commands[command.name] = sub

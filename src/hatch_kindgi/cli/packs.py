@@ -122,7 +122,7 @@ def choose_packs(given: Sequence[str], *, quiet: bool = False) -> Packs | None:
         elif (holder := pack_of(path)) is not None:
             # A folder inside a pack (run from its blocks/): that pack, as ruff and pyright
             # find their config upward.
-            around = _around(holder)
+            around = _around(holder, word)
             say(f"{word} is inside the pack at {around}")
             roots.append(around)
         else:
@@ -149,7 +149,7 @@ def choose_pack(given: str) -> Packs | None:
     if holder is None:
         sys.stderr.write(f"hatch-kindgi: {not_a_pack(path, given)}\n")
         return None
-    around = _around(holder)
+    around = _around(holder, given)
     sys.stderr.write(f"hatch-kindgi: {given} is inside the pack at {around}\n")
     return Packs((around,), single=False)
 
@@ -162,13 +162,15 @@ def _as_given(folder: Path) -> Path:
         return folder
 
 
-def _around(folder: Path) -> Path:
-    """An absolute folder `pack_of` found above where the command runs, as the way up to it
-    (`..`); absolute where no relative path leads there (another drive)."""
+def _around(folder: Path, given: str) -> Path:
+    """An absolute folder `pack_of` found around the folder `given`, as the way to it from
+    `given` (`..` for `.`, `/work/acme` for `/work/acme/blocks`); absolute where no relative
+    path leads there (another drive)."""
     try:
-        return Path(os.path.relpath(folder, Path.cwd().absolute()))
+        up = os.path.relpath(folder, Path(given).absolute())
     except ValueError:
         return folder
+    return Path(os.path.normpath(Path(given) / up))
 
 
 def each_pack(packs: Packs, job: Callable[[Path], T], workers: int | None) -> list[T]:
