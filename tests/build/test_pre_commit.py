@@ -13,6 +13,7 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -72,7 +73,7 @@ def _pre_commit_exe() -> Path:
 
 
 def _user_repo(
-    folder: Path, hook_repo: tuple[Path, str], hook: dict[str, object] | None = None
+    folder: Path, hook_repo: tuple[Path, str], hook: Mapping[str, object] | None = None
 ) -> Path:
     """A pack author's repository: a good code pack and a broken one, and a
     .pre-commit-config.yaml naming the hook (with `hook`'s keys on top)."""

@@ -29,6 +29,7 @@ import shutil
 import subprocess
 import sys
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -114,7 +115,7 @@ def _linux_x86_64() -> None:
         pytest.skip("the Neovim builds fetched here are for Linux on x86_64")
 
 
-def _once(name: str, make: object) -> Path:
+def _once(name: str, make: Callable[[Path], None]) -> Path:
     """The folder `name` in the cache, made by `make(folder)` once (under a lock)."""
     target = _cache() / name
     done = target / ".complete"
@@ -125,7 +126,7 @@ def _once(name: str, make: object) -> Path:
         if not done.is_file():
             shutil.rmtree(target, ignore_errors=True)
             target.mkdir()
-            make(target)  # type: ignore[operator]
+            make(target)
             done.write_text("")
     return target
 
