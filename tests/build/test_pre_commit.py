@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 import tomllib
 
+from tests.helpers.docs import shown_files
 from tests.helpers.git import commit_all, git, init_repo
 from tests.helpers.golden import GOLDEN_ENV, expected_report
 from tests.helpers.packs import BROKEN, REPO, TESTPACKS, build_env, run_captured, run_checked
@@ -159,3 +160,30 @@ def test_the_hooks_sdk_is_the_sdk_extra() -> None:
     project = tomllib.loads((REPO / "pyproject.toml").read_text("utf-8"))["project"]
     assert hook["additional_dependencies"] == project["optional-dependencies"]["sdk"]
     assert hook["language"] == "python"
+
+
+def test_the_getting_started_config_works(
+    hook_repo: tuple[Path, str], hook_env: dict[str, str], tmp_path: Path
+) -> None:
+    """docs/getting-started.md's .pre-commit-config.yaml on its pack, pointed at this tree's
+    hook and given this interpreter (the offline wheelhouse holds its wheels), and nothing
+    else changed: a change to the pack passes, a mistake in it fails naming the file."""
+    config = yaml.safe_load(shown_files("getting-started.md")[".pre-commit-config.yaml"])
+    ((repo_entry),) = config["repos"]
+    where, rev = hook_repo
+    repo_entry.update(repo=str(where), rev=rev)
+    (hook,) = repo_entry["hooks"]
+    hook["language_version"] = f"python{sys.version_info[0]}.{sys.version_info[1]}"
+    repo = init_repo(tmp_path / "replies")
+    shutil.copytree(TESTPACKS / "getting-started", repo, dirs_exist_ok=True)
+    (repo / ".pre-commit-config.yaml").write_text(yaml.safe_dump(config), "utf-8")
+    commit_all(repo, "the pack")
+    good = _commit_run(repo, hook_env, "tools/refund_check.py")
+    assert good.returncode == 0, good.stdout + good.stderr
+    style = repo / "blocks" / "reply-style.json"
+    style.write_text(style.read_text("utf-8").replace('"refundLimit": 50', '"refundLimit": -5'))
+    bad = _commit_run(repo, hook_env, "blocks/reply-style.json")
+    assert bad.returncode == 1
+    assert (
+        "blocks/reply-style.json: error[settings-values]: /content/values/refundLimit" in bad.stdout
+    )

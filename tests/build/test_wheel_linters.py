@@ -45,6 +45,7 @@ def test_the_good_testpacks_are_all_here() -> None:
         "blocks",
         "code-only",
         "full",
+        "getting-started",
         "minimal",
     ]
     assert sorted(PACKAGE_FOLDERS) == sorted([*GOOD_PACKS, "full-dotted"])
@@ -78,6 +79,7 @@ PACKAGE_FOLDERS = {
     "blocks": "acme_blocks",
     "code-only": "acme_notes",
     "full": "acme_ledger",
+    "getting-started": "acme_replies",
     "minimal": "acme_minimal",
     "full-dotted": "acme/ledger",
 }
