@@ -315,3 +315,42 @@ def test_help_says_what_the_exit_codes_are() -> None:
     for words in (["--help"], ["diff", "--help"]):
         said = "".join(run_cli(*words).stdout.split())  # wrapped, maybe at a hyphen
         assert "".join(expected.split()) in said, words
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        ["check", "--statistics", "--watch"],
+        ["check", "--quiet", "--format", "sarif", "--strict"],
+        ["check", "--statistics", "--format", "json", "--quiet", "--strict"],
+        ["check", "--color", "sometimes"],
+        ["check", "--colour", "never"],
+        ["index", "--statistics"],
+        ["index", "-q", "--strict", "--format", "github", "-o", "/dev/full"],
+        ["render", "acme.reply-prompt", "--quiet"],
+        ["diff", "--exit-code"],
+        ["diff", "HEAD", "--exit-code", "--format", "json", "--color", "always"],
+        ["check", "--against", "--strict"],
+        ["check", "--against", ""],
+    ],
+)
+def test_odd_combinations_are_said_not_raised(words: list[str], tmp_path: Path) -> None:
+    """Flags mixed as a user might mix them: a report or a usage message, never a
+    traceback."""
+    pack = copy_pack(f"broken/{WARNINGS}", tmp_path)
+    run = run_cli(*words, cwd=pack)
+    assert run.returncode in (0, 1, 2), run.stderr
+    assert "Traceback" not in run.stdout + run.stderr
+
+
+def test_index_to_stdout_and_never_over_a_device(tmp_path: Path) -> None:
+    """`-o /dev/stdout -q`: the index bytes alone on stdout (what -o FILE writes); a device
+    or pipe is written into, never replaced, and none is read for a previous index."""
+    to_file = tmp_path / "index.json"
+    assert run_cli("index", "testpacks/minimal", "-o", str(to_file)).returncode == 0
+    run = run_cli("index", "testpacks/minimal", "-o", "/dev/stdout", "-q")
+    assert (run.returncode, run.stderr) == (0, "")
+    assert run.stdout.encode("utf-8") == to_file.read_bytes()
+    null = run_cli("index", "testpacks/minimal", "-o", "/dev/null", "-q")
+    assert (null.returncode, null.stdout, null.stderr) == (0, "", "")
+    assert Path("/dev/null").is_char_device()

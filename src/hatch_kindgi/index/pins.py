@@ -19,6 +19,8 @@ ENV_ARTIFACT_VERSION = "KINDGI_ARTIFACT_VERSION"
 ENV_PUBLISHED_AT = "KINDGI_PUBLISHED_AT"
 
 _GIT_TIMEOUT_SECONDS = 10
+_PREVIOUS_BYTES = 64 * 1024 * 1024
+"""The largest index already at the output path read for its artifactVersion."""
 
 RECORD_FILE = ".hatch-kindgi-pins.json"
 """The sdist's record of the pins it resolved, at the sdist's root beside PKG-INFO."""
@@ -52,8 +54,11 @@ def next_artifact_version(output: Path, today: datetime | None = None) -> str:
     """`YYYYMMDD.N` for today (UTC): N one past the index already at `output` when that
     one is from today, else 1 (`index`'s `artifactVersion` when nothing pins one)."""
     stamp = (today or datetime.now(timezone.utc)).strftime("%Y%m%d")
+    previous = None
     try:
-        previous = json.loads(output.read_bytes()).get("artifactVersion")
+        # Only a regular file, and only as much as an index may be: `-o /dev/zero` never ends.
+        if output.is_file() and output.stat().st_size <= _PREVIOUS_BYTES:
+            previous = json.loads(output.read_bytes()).get("artifactVersion")
     except (OSError, ValueError, AttributeError):
         previous = None
     match = re.fullmatch(

@@ -16,7 +16,12 @@ def write_atomically(path: Path, data: bytes) -> None:
 
     The file gets the mode any tool's output gets: an existing file's own, else the one the
     umask leaves of 0666 (0644 under umask 022), not the 0600 of the temporary file it is
-    written as."""
+    written as. A path that is there and is no regular file (`/dev/stdout`, a named pipe)
+    is written into, as a shell's `>` writes, never replaced by a file."""
+    if _special(path):
+        with path.open("wb") as stream:
+            stream.write(data)
+        return
     path.parent.mkdir(parents=True, exist_ok=True)
     mode = written_mode(path)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
@@ -31,6 +36,16 @@ def write_atomically(path: Path, data: bytes) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def _special(path: Path) -> bool:
+    """Whether `path` is there and is neither a regular file nor a folder (a device, a
+    pipe, a socket), following links."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return False
+    return not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
 
 
 def written_mode(path: Path) -> int:
