@@ -168,3 +168,31 @@ def test_watch_of_many_packs_rechecks_the_one_that_changed(tmp_path: Path) -> No
             process.kill()
             process.wait()
     assert (process.returncode, stderr) == (130, "hatch-kindgi: 2 packs found below .\n")
+
+
+def test_watch_colours_as_color_says(tmp_path: Path) -> None:
+    """`--color always` colours the watch's report too, NO_COLOR notwithstanding (the
+    flag wins); the text under the colours is the pack's golden report."""
+    pack = copy_pack("broken/liquid-warnings", tmp_path)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "hatch_kindgi", "check", "--watch", "--color", "always", "."],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        text=True,
+        encoding="utf-8",
+        cwd=pack,
+        env=build_env({"SOURCE_DATE_EPOCH": "1767225600", "NO_COLOR": "1"}),
+    )
+    try:
+        first = _Lines(process).until("watching ")
+        process.send_signal(signal.SIGINT)
+        process.wait(timeout=WAIT_SECONDS)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert "\033[33mwarning[liquid-unknown-variable]\033[0m" in first[0]
+    plain = [re.sub(r"\033\[[0-9;]*m", "", line) for line in first]
+    golden = (pack / "expected.txt").read_text("utf-8").splitlines()
+    assert plain[: len(golden) - 1] == golden[:-1]
