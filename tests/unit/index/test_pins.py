@@ -165,7 +165,7 @@ def test_now_warns(tmp_path: Path) -> None:
 
 
 def test_local_index_uses_now_without_warning(tmp_path: Path) -> None:
-    """The command line's index is a working copy: now, no git, no warning."""
+    """The command line's index outside git, with nothing pinned: now, and no warning."""
     pins, problems = resolve_pins(
         tmp_path,
         HookOptions(),
@@ -177,6 +177,29 @@ def test_local_index_uses_now_without_warning(tmp_path: Path) -> None:
     assert problems == []
     assert pins is not None
     assert (pins.artifact_version, pins.published_at) == ("20261129.1", "2026-11-29T12:00:00.123Z")
+
+
+def test_local_index_in_git_takes_heads_time_as_a_build_does(tmp_path: Path) -> None:
+    """`index` in a git checkout: HEAD's commit time, as the wheel's (its own fallback
+    artifactVersion aside)."""
+    init_repo(tmp_path)
+    (tmp_path / "f").write_text("x")
+    commit_all(tmp_path, "x")
+    local = LocalPins(None, None, "20261129.1")
+    pins, problems = resolve_pins(tmp_path, HookOptions(), {}, "1.0.0", local=local)
+    built, _ = resolve_pins(tmp_path, HookOptions(), {}, "1.0.0")
+    assert problems == []
+    assert pins is not None
+    assert built is not None
+    assert pins.published_at == built.published_at == "2026-03-04T05:06:07.000Z"
+
+
+def test_only_a_build_says_it_is_not_reproducible(tmp_path: Path) -> None:
+    """`check` (builds=False) resolves the same pins and says nothing of them."""
+    pins, problems = resolve_pins(tmp_path, HookOptions(), {}, "1", now=lambda: NOON, builds=False)
+    assert problems == []
+    assert pins is not None
+    assert pins.published_at == "2026-11-29T12:00:00.123Z"
 
 
 RANGE = "publishedAt must lie from 0001-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z"
