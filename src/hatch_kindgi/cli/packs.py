@@ -2,12 +2,15 @@
 
 `PACK_DIR…`: a folder that is a pack is that pack; a folder that is not (the default `.`, a
 repository's root) stands for the packs below it (`discover.packs.find_packs`), and the command
-says how many it found; a file stands for the pack that holds it (pre-commit names the files
-that changed: only their packs are checked, none for a change outside every pack).
+says how many it found; with none below it, for the pack around it (run from a pack's
+`blocks/`, as ruff and pyright find their config upward); a file stands for the pack that holds
+it (pre-commit names the files that changed: only their packs are checked, none for a change
+outside every pack).
 
 One pack named as its folder reports as it always has: paths relative to the pack, as the build
 reports them. Otherwise every path is named from where the command runs (`packs/ledger/blocks/
-x.json`), SARIF's from the repository's root, and the packs run side by side
+x.json`, or `reply.json` and `../pyproject.toml` in a pack's `blocks/`), SARIF's from the
+repository's root, and the packs run side by side
 (`pipeline.side_by_side`), their problems merged in the report's own order.
 """
 
