@@ -72,7 +72,9 @@ def test_strict_fails_on_warnings_as_the_hook_option_does(tmp_path: Path) -> Non
     index = run_cli("index", str(pack), "--strict")
     assert (index.returncode, index.stdout) == (1, expected_report(WARNINGS))
     assert not (pack / "dist").exists()
-    assert run_cli("index", str(pack)).returncode == 0
+    coloured = run_cli("index", str(pack), "--color", "always")
+    assert coloured.returncode == 0
+    assert "\033[33mwarning[liquid-unknown-filter]\033[0m" in coloured.stdout
     assert (pack / "dist" / "index.json").is_file()
 
 
