@@ -119,9 +119,11 @@ def test_watch_without_watchfiles_says_what_to_install(
 
 
 def test_watch_reports_as_text_only(capsys: pytest.CaptureFixture[str]) -> None:
-    """A stream of changes has no JSON or GitHub form: exit 2."""
-    assert main(["check", "--watch", "--format", "json", str(TESTPACKS / "minimal")]) == 2
-    assert capsys.readouterr() == ("", "hatch-kindgi check: --watch reports as text only\n")
+    """A stream of changes has no JSON or GitHub form, nor counts by code: exit 2."""
+    said = "hatch-kindgi check: --watch reports as text only (no --format, no --statistics)\n"
+    for flags in (["--format", "json"], ["--statistics"]):
+        assert main(["check", "--watch", *flags, str(TESTPACKS / "minimal")]) == 2
+        assert capsys.readouterr() == ("", said)
 
 
 def test_watch_of_many_packs_rechecks_the_one_that_changed(tmp_path: Path) -> None:

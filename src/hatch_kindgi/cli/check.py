@@ -44,7 +44,9 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
 def _run(args: argparse.Namespace) -> int:
     how = reporting(args)
     if args.watch and (how.style != "text" or how.statistics):
-        sys.stderr.write("hatch-kindgi check: --watch reports as text only\n")
+        sys.stderr.write(
+            "hatch-kindgi check: --watch reports as text only (no --format, no --statistics)\n"
+        )
         return EXIT_USAGE
     if how.statistics and how.style not in ("text", "json"):
         sys.stderr.write(

@@ -88,7 +88,7 @@ CODES: dict[str, str] = {
     "a broken link, a link leading outside the pack).",
     "sdk-missing": (
         "The pack has code modules but the Python that indexes them (the build environment's, "
-        "or the command line's) cannot import kindgi."
+        "the command line's, or pre-commit's for the hook) cannot import kindgi."
     ),
     "import-timeout": "Indexing the pack's code took longer than import-timeout; it was stopped.",
     "module-import": "A code module fails to import: it raises, exits, or kills the indexer.",
