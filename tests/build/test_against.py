@@ -442,3 +442,30 @@ def test_revision_with_problems_of_its_own(repo: Path) -> None:
     assert result.notes == (
         "the pack at HEAD has errors of its own: its entries with errors are left out",
     )
+
+
+@pytest.mark.sdk
+def test_blocks_with_errors_are_not_dropped_ranges(tmp_path: Path) -> None:
+    """Released with its blocks whole, then each block broken: against that release, each
+    block's own error and nothing else (no agent-range-dropped, no agent-block-missing: the
+    pack brings them still)."""
+    pack = copy_pack("broken/agent-block-with-error", tmp_path)
+    golden = (pack / "expected.txt").read_text("utf-8").splitlines()
+    writer = pack / "agents" / "writer.py"
+    writer.write_text(writer.read_text("utf-8").split("\n# Checked against")[0] + "\n", "utf-8")
+    broken = {
+        name: (pack / "blocks" / name).read_text("utf-8")
+        for name in ("reply.json", "style.json", "model.json")
+    }
+    edit_text(pack / "blocks" / "reply.json", "a formal tone", "a formal tone{% endif %}")
+    edit_text(pack / "blocks" / "style.json", '"maxSentences": 0', '"maxSentences": 1')
+    edit_text(pack / "blocks" / "model.json", '"shema"', '"schema"')
+    edit_text(pack / "blocks" / "model.json", '"temperature": 3', '"temperature": 1')
+    released = tmp_path / "released.json"
+    run = run_cli("index", str(pack), "-o", str(released))
+    assert run.returncode == 0, run.stdout + run.stderr
+    for name, text in broken.items():
+        (pack / "blocks" / name).write_text(text, "utf-8")
+    run = run_cli("check", str(pack), "--against", str(released))
+    block_lines = [line for line in golden[:-1] if line.startswith("blocks/")]
+    assert run.stdout.splitlines() == [*block_lines, "3 errors, 0 warnings in 3 files"]

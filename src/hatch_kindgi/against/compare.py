@@ -245,6 +245,7 @@ def _dropped_ranges(before: PackEntries, now: PackEntries, ref: str) -> list[Pro
     problems: list[Problem] = []
     versions_before = {kind: versions_by_id(before.of(kind)) for kind in ("blocks", "tools")}
     ids_now = {kind: {e.get("id") for e in now.of(kind)} for kind in ("blocks", "tools")}
+    ids_now["blocks"] |= now.erred_blocks  # brought, with an error of its own
     for agent in now.of("agents"):
         for ref_named in agent_refs(agent)[0]:
             if ref_named.id in ids_now[ref_named.entries]:

@@ -29,6 +29,8 @@ class PackEntries:
     env_required: tuple[str, ...] = ()
     env_optional: tuple[str, ...] = ()
     pack_version: str | None = None
+    erred_blocks: frozenset[str] = frozenset()
+    """The ids of the blocks this side brings with errors: in no index list, but brought."""
 
     def of(self, kind: str) -> tuple[Mapping[str, Any], ...]:
         """The entries of one index list (`tools`, …, `blocks`)."""
@@ -41,13 +43,16 @@ def pack_entries(
     env_required: Sequence[str] = (),
     env_optional: Sequence[str] = (),
     pack_version: str | None = None,
+    erred_blocks: Sequence[str] = (),
 ) -> PackEntries:
-    """`PackEntries` from the index lists a pipeline run (or an index) holds."""
+    """`PackEntries` from the index lists a pipeline run (or an index) holds, and the ids of
+    the blocks with errors it brings besides."""
     return PackEntries(
         {kind: tuple(lists.get(kind, ())) for kind in ENTRY_KINDS},
         tuple(env_required),
         tuple(env_optional),
         pack_version,
+        frozenset(erred_blocks),
     )
 
 

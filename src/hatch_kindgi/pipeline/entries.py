@@ -86,4 +86,5 @@ def pack_entries_of(pack: PackConfig, blocks: BlocksOutcome, code: CodeOutcome) 
         env_required=pack.env_required,
         env_optional=pack.env_optional,
         pack_version=pack.pack_version,
+        erred_blocks=[b["id"] for b in blocks.erred if isinstance(b.get("id"), str)],
     )

@@ -285,3 +285,13 @@ def test_dropped_block_range_supersedes_block_missing() -> None:
     other = warning("agent-block-missing", "agents/agent.py", "…", pointer="/settings/0")
     kept: list[Problem] = superseded([missing, other], dropped)
     assert kept == [other]
+
+
+def test_a_block_brought_with_an_error_is_not_dropped() -> None:
+    """The prompt block is still in the pack, with an error of its own (so in no index
+    list): the agent's range is not said to be dropped beside that error."""
+    before = pack_entries(
+        {"agents": [AGENT], "blocks": [_block("acme.prompt", "1.0.0", "p.json", template="x")]}
+    )
+    now = pack_entries({"agents": [AGENT]}, erred_blocks=["acme.prompt"])
+    assert [p for p in compare(before, now, "v1").problems if p.pointer == "/instructions"] == []
