@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hatch_kindgi.against.entries import PackEntries, entries_from_index
-from hatch_kindgi.config.pyproject import PYPROJECT
+from hatch_kindgi.config.pyproject import PYPROJECT, option_anchor
 from hatch_kindgi.config.stage import package_folder
 from hatch_kindgi.report.problems import Problem, error
 
@@ -43,8 +43,9 @@ class RefRequest:
         return Path(self.text) if self.base is None else self.base / self.text
 
     def problem(self, code: str, message: str) -> Problem:
-        """A problem about this reference."""
-        return error(code, self.file, f'{self.source} "{self.text}": {message}')
+        """A problem about this reference (the hook option's: on its key)."""
+        anchor = option_anchor("against") if self.file == PYPROJECT else None
+        return error(code, self.file, f'{self.source} "{self.text}": {message}', anchor=anchor)
 
 
 def choose_reference(

@@ -86,6 +86,7 @@ def check_shape(file: str, block: dict[str, Any]) -> ShapeCheck:
                 "block-shape",
                 None,
                 f'the block has no "{key}"; a block has id, version, kind and content',
+                anchor="",  # placed on the object that lacks it
             )
     block_id = shape.block_id(block["id"]) if "id" in block else None
     version = shape.version(block["version"]) if "version" in block else None
@@ -123,10 +124,11 @@ class _Shape:
         path: tuple[object, ...] | None,
         message: str,
         suggestion: tuple[str, str] | None = None,
+        anchor: str | None = None,
     ) -> None:
         pointer = None if path is None else json_pointer(path)
         self.problems.append(
-            error(code, self.file, message, pointer=pointer, suggestion=suggestion)
+            error(code, self.file, message, pointer=pointer, suggestion=suggestion, anchor=anchor)
         )
 
     def unknown_keys(

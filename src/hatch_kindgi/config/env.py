@@ -6,7 +6,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from hatch_kindgi.config.pyproject import PYPROJECT, toml_repr, unknown_key
+from hatch_kindgi.config.pyproject import PYPROJECT, key_anchor, toml_repr, unknown_key
 from hatch_kindgi.engines.javascript.strings import code_unit_key
 from hatch_kindgi.report.problems import Problem, error
 
@@ -24,6 +24,7 @@ def env_lists(table: Any, problems: list[Problem]) -> tuple[tuple[str, ...], tup
                 "config-type",
                 PYPROJECT,
                 "`tool.kindgi.env` must be a table: required = [...], optional = [...]",
+                anchor=key_anchor("tool", "kindgi", "env"),
             )
         )
         return (), ()
@@ -31,7 +32,15 @@ def env_lists(table: Any, problems: list[Problem]) -> tuple[tuple[str, ...], tup
         if key not in _ENV_KEYS:
             said = f"`tool.kindgi.env.{key}` is not an env key"
             message, fix = unknown_key(key, said, ("optional", "required"))
-            problems.append(error("config-unknown-key", PYPROJECT, message, suggestion=fix))
+            problems.append(
+                error(
+                    "config-unknown-key",
+                    PYPROJECT,
+                    message,
+                    suggestion=fix,
+                    anchor=key_anchor("tool", "kindgi", "env", key),
+                )
+            )
     seen: dict[str, str] = {}
     lists: dict[str, list[str]] = {"required": [], "optional": []}
     for key in _ENV_KEYS:
@@ -42,11 +51,13 @@ def env_lists(table: Any, problems: list[Problem]) -> tuple[tuple[str, ...], tup
                     "config-type",
                     PYPROJECT,
                     f"`tool.kindgi.env.{key}` must be a list of environment variable names",
+                    anchor=key_anchor("tool", "kindgi", "env", key),
                 )
             )
             continue
-        for name in names:
+        for number, name in enumerate(names):
             where = f"`tool.kindgi.env.{key}`"
+            anchor = key_anchor("tool", "kindgi", "env", key, number)
             if not _ENV_NAME.fullmatch(name):
                 problems.append(
                     error(
@@ -54,6 +65,7 @@ def env_lists(table: Any, problems: list[Problem]) -> tuple[tuple[str, ...], tup
                         PYPROJECT,
                         f"{where}: {toml_repr(name)} is not an environment variable name "
                         "(letters, digits and _, not starting with a digit)",
+                        anchor=anchor,
                     )
                 )
             elif name.startswith(_RESERVED_ENV_PREFIX):
@@ -63,6 +75,7 @@ def env_lists(table: Any, problems: list[Problem]) -> tuple[tuple[str, ...], tup
                         PYPROJECT,
                         f"{where}: {toml_repr(name)} is reserved: "
                         f"{_RESERVED_ENV_PREFIX}* names configure Kindgi, not the pack",
+                        anchor=anchor,
                     )
                 )
             elif name in seen:
@@ -72,7 +85,7 @@ def env_lists(table: Any, problems: list[Problem]) -> tuple[tuple[str, ...], tup
                     else f"{toml_repr(name)} is in both `tool.kindgi.env.required` and "
                     "`tool.kindgi.env.optional`: keep it in one"
                 )
-                problems.append(error("env-duplicate", PYPROJECT, message))
+                problems.append(error("env-duplicate", PYPROJECT, message, anchor=anchor))
             else:
                 seen[name] = key
                 lists[key].append(name)

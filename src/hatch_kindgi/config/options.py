@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from hatch_kindgi.config.pyproject import PYPROJECT, toml_repr, unknown_key
+from hatch_kindgi.config.pyproject import PYPROJECT, option_anchor, toml_repr, unknown_key
 from hatch_kindgi.config.timestamps import read_timestamp
 from hatch_kindgi.report.problems import Problem, error
 from hatch_kindgi.report.styles import REPORT_FORMATS
@@ -75,7 +75,15 @@ def hook_options(config: Mapping[str, Any], problems: list[Problem]) -> HookOpti
                 sorted(_HOOK_KEYS),
                 also=sorted(_HATCHLING_HOOK_KEYS),
             )
-            problems.append(error("config-unknown-key", PYPROJECT, message, suggestion=fix))
+            problems.append(
+                error(
+                    "config-unknown-key",
+                    PYPROJECT,
+                    message,
+                    suggestion=fix,
+                    anchor=option_anchor(key),
+                )
+            )
     strings: dict[str, str | None] = {}
     for key in (
         "artifact-version",
@@ -92,6 +100,7 @@ def hook_options(config: Mapping[str, Any], problems: list[Problem]) -> HookOpti
                     "config-type",
                     PYPROJECT,
                     f"option `{key}` of {where} must be a non-empty string, not {toml_repr(value)}",
+                    anchor=option_anchor(key),
                 )
             )
             value = None
@@ -105,6 +114,7 @@ def hook_options(config: Mapping[str, Any], problems: list[Problem]) -> HookOpti
                     "pin-published-at",
                     PYPROJECT,
                     f"option `published-at` of {where}: {toml_repr(published_at)} {why_not}",
+                    anchor=option_anchor("published-at"),
                 )
             )
             published_at = None
@@ -116,6 +126,7 @@ def hook_options(config: Mapping[str, Any], problems: list[Problem]) -> HookOpti
                 PYPROJECT,
                 f"option `package` of {where} must be an import name like "
                 f'"acme_ledger" or "acme.ledger", not {toml_repr(package)}',
+                anchor=option_anchor("package"),
             )
         )
         package = None
@@ -127,6 +138,7 @@ def hook_options(config: Mapping[str, Any], problems: list[Problem]) -> HookOpti
                 PYPROJECT,
                 f"option `report-format` of {where} must be one of "
                 f"{', '.join(REPORT_FORMATS)}, not {toml_repr(report_format)}",
+                anchor=option_anchor("report-format"),
             )
         )
         report_format = None
@@ -138,6 +150,7 @@ def hook_options(config: Mapping[str, Any], problems: list[Problem]) -> HookOpti
                 PYPROJECT,
                 f"option `import-timeout` of {where} must be a positive number of seconds, "
                 f"not {toml_repr(timeout)}",
+                anchor=option_anchor("import-timeout"),
             )
         )
         timeout = DEFAULT_IMPORT_TIMEOUT
@@ -149,6 +162,7 @@ def hook_options(config: Mapping[str, Any], problems: list[Problem]) -> HookOpti
                 PYPROJECT,
                 f"option `max-file-size` of {where} must be a positive whole number of bytes, "
                 f"not {toml_repr(max_file_size)}",
+                anchor=option_anchor("max-file-size"),
             )
         )
         max_file_size = DEFAULT_MAX_FILE_SIZE
@@ -159,6 +173,7 @@ def hook_options(config: Mapping[str, Any], problems: list[Problem]) -> HookOpti
                 "config-type",
                 PYPROJECT,
                 f"option `strict` of {where} must be true or false, not {toml_repr(strict)}",
+                anchor=option_anchor("strict"),
             )
         )
         strict = False

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from hatch_kindgi.config.sources import NO_OVERLAY, Overlay
-from hatch_kindgi.report.problems import Problem, error
+from hatch_kindgi.report.problems import Problem, error, json_pointer
 from hatch_kindgi.report.suggest import offer
 
 if sys.version_info >= (3, 11):
@@ -18,6 +18,8 @@ else:  # pragma: no cover - exercised on Python < 3.11 only
     import tomli as tomllib
 
 PYPROJECT = "pyproject.toml"
+HOOK_TABLE = ("tool", "hatch", "build", "hooks", "kindgi")
+"""The keys of the hook's own table, `[tool.hatch.build.hooks.kindgi]`."""
 
 
 def read_pyproject(
@@ -51,9 +53,20 @@ def read_pyproject(
 def hook_table(document: Mapping[str, Any]) -> Mapping[str, Any]:
     """`[tool.hatch.build.hooks.kindgi]` of a parsed pyproject (empty when absent)."""
     node: Any = document
-    for key in ("tool", "hatch", "build", "hooks", "kindgi"):
+    for key in HOOK_TABLE:
         node = node.get(key) if isinstance(node, Mapping) else None
     return node if isinstance(node, Mapping) else {}
+
+
+def key_anchor(*path: str | int) -> str:
+    """The pointer of a pyproject key (`key_anchor("tool", "kindgi", "pack")`): what places
+    a problem about it on its line (`Problem.anchor`)."""
+    return json_pointer(path)
+
+
+def option_anchor(key: str) -> str:
+    """The pointer of the hook option `key` in `[tool.hatch.build.hooks.kindgi]`."""
+    return json_pointer((*HOOK_TABLE, key))
 
 
 def toml_repr(value: object) -> str:

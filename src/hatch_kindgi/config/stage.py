@@ -12,6 +12,7 @@ from hatch_kindgi.config.options import DEFAULT_MAX_FILE_SIZE, HookOptions, hook
 from hatch_kindgi.config.pyproject import (
     PYPROJECT,
     hook_table,
+    key_anchor,
     read_pyproject,
     toml_repr,
     unknown_key,
@@ -136,13 +137,28 @@ def _pack_config(document: Mapping[str, Any], problems: list[Problem]) -> PackCo
         )
         return None
     if not isinstance(kindgi, Mapping):
-        problems.append(error("config-type", PYPROJECT, "`tool.kindgi` must be a table"))
+        problems.append(
+            error(
+                "config-type",
+                PYPROJECT,
+                "`tool.kindgi` must be a table",
+                anchor=key_anchor("tool", "kindgi"),
+            )
+        )
         return None
     for key in kindgi:
         if key not in _SDK_TOP_LEVEL_KEYS:
             said = f"`tool.kindgi.{key}` is not a key hatch-kindgi or the kindgi SDK knows"
             message, fix = unknown_key(key, said, sorted(_SDK_TOP_LEVEL_KEYS))
-            problems.append(warning("config-unknown-key", PYPROJECT, message, suggestion=fix))
+            problems.append(
+                warning(
+                    "config-unknown-key",
+                    PYPROJECT,
+                    message,
+                    suggestion=fix,
+                    anchor=key_anchor("tool", "kindgi", key),
+                )
+            )
     before = len(problems)
     pack_id, pack_version = _pack_table(kindgi.get("pack"), problems)
     discovery = _discovery(kindgi.get("discovery"), problems)
@@ -172,17 +188,33 @@ def _pack_table(table: Any, problems: list[Problem]) -> tuple[str | None, str | 
                 "config-missing",
                 PYPROJECT,
                 "`[tool.kindgi.pack]` is missing: it names the pack's `id` and `version`",
+                anchor=key_anchor("tool", "kindgi", "pack"),
             )
         )
         return None, None
     if not isinstance(table, Mapping):
-        problems.append(error("config-type", PYPROJECT, "`tool.kindgi.pack` must be a table"))
+        problems.append(
+            error(
+                "config-type",
+                PYPROJECT,
+                "`tool.kindgi.pack` must be a table",
+                anchor=key_anchor("tool", "kindgi", "pack"),
+            )
+        )
         return None, None
     for key in table:
         if key not in _PACK_KEYS:
             said = f"`tool.kindgi.pack.{key}` is not a pack key"
             message, fix = unknown_key(key, said, sorted(_PACK_KEYS))
-            problems.append(error("config-unknown-key", PYPROJECT, message, suggestion=fix))
+            problems.append(
+                error(
+                    "config-unknown-key",
+                    PYPROJECT,
+                    message,
+                    suggestion=fix,
+                    anchor=key_anchor("tool", "kindgi", "pack", key),
+                )
+            )
     values: list[str | None] = []
     for key, example in (("id", '"acme.ledger"'), ("version", '"1.0.0"')):
         value = table.get(key)
@@ -192,6 +224,7 @@ def _pack_table(table: Any, problems: list[Problem]) -> tuple[str | None, str | 
                     "config-missing",
                     PYPROJECT,
                     f"`tool.kindgi.pack.{key}` is missing: a non-empty string like {example}",
+                    anchor=key_anchor("tool", "kindgi", "pack", key),
                 )
             )
         elif not isinstance(value, str) or not value.strip():
@@ -201,6 +234,7 @@ def _pack_table(table: Any, problems: list[Problem]) -> tuple[str | None, str | 
                     PYPROJECT,
                     f"`tool.kindgi.pack.{key}` must be a non-empty string like {example}, "
                     f"not {toml_repr(value)}",
+                    anchor=key_anchor("tool", "kindgi", "pack", key),
                 )
             )
             value = None
@@ -208,7 +242,12 @@ def _pack_table(table: Any, problems: list[Problem]) -> tuple[str | None, str | 
     description = table.get("description")
     if description is not None and not isinstance(description, str):
         problems.append(
-            error("config-type", PYPROJECT, "`tool.kindgi.pack.description` must be a string")
+            error(
+                "config-type",
+                PYPROJECT,
+                "`tool.kindgi.pack.description` must be a string",
+                anchor=key_anchor("tool", "kindgi", "pack", "description"),
+            )
         )
     return values[0], values[1]
 
@@ -219,14 +258,27 @@ def _discovery(table: Any, problems: list[Problem]) -> Mapping[str, str]:
         return discovery
     if not isinstance(table, Mapping):
         problems.append(
-            error("config-type", PYPROJECT, "`tool.kindgi.discovery` must be a table of globs")
+            error(
+                "config-type",
+                PYPROJECT,
+                "`tool.kindgi.discovery` must be a table of globs",
+                anchor=key_anchor("tool", "kindgi", "discovery"),
+            )
         )
         return discovery
     for key, value in table.items():
         if key not in DEFAULT_DISCOVERY:
             said = f"`tool.kindgi.discovery.{key}` is not a discovery kind"
             message, fix = unknown_key(key, said, list(DEFAULT_DISCOVERY))
-            problems.append(error("config-unknown-key", PYPROJECT, message, suggestion=fix))
+            problems.append(
+                error(
+                    "config-unknown-key",
+                    PYPROJECT,
+                    message,
+                    suggestion=fix,
+                    anchor=key_anchor("tool", "kindgi", "discovery", key),
+                )
+            )
         elif not isinstance(value, str):
             problems.append(
                 error(
@@ -234,6 +286,7 @@ def _discovery(table: Any, problems: list[Problem]) -> Mapping[str, str]:
                     PYPROJECT,
                     f"`tool.kindgi.discovery.{key}` must be a glob string, "
                     f"like {DEFAULT_DISCOVERY[key]!r}",
+                    anchor=key_anchor("tool", "kindgi", "discovery", key),
                 )
             )
         else:

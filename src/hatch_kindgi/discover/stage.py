@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import pathspec
 
+from hatch_kindgi.config.pyproject import key_anchor
 from hatch_kindgi.config.stage import CODE_KINDS, PYPROJECT
 from hatch_kindgi.discover.links import first_link_out, within
 from hatch_kindgi.discover.patterns import END, expand_braces, pattern_problem, static_prefix
@@ -166,6 +167,7 @@ def discover_pack(root: Path, discovery: Mapping[str, str]) -> PackFiles:
                 "discovery-pattern",
                 PYPROJECT,
                 f"`tool.kindgi.discovery.{kind}` {json.dumps(pattern)} can't be used: {reason}",
+                anchor=key_anchor("tool", "kindgi", "discovery", kind),
             )
         )
         found[kind] = Discovery((), ())

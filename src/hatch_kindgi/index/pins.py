@@ -11,7 +11,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from hatch_kindgi.config.options import HookOptions
-from hatch_kindgi.config.pyproject import PYPROJECT
+from hatch_kindgi.config.pyproject import PYPROJECT, option_anchor
 from hatch_kindgi.config.timestamps import format_timestamp, read_epoch_seconds, read_timestamp
 from hatch_kindgi.report.problems import Problem, error, warning
 
@@ -25,10 +25,16 @@ _PREVIOUS_BYTES = 64 * 1024 * 1024
 RECORD_FILE = ".hatch-kindgi-pins.json"
 """The sdist's record of the pins it resolved, at the sdist's root beside PKG-INFO."""
 
-# Problem code, file and the words before the value, for a publishedAt that can't be one.
-_BAD_OPTION = ("pin-published-at", PYPROJECT, "option `published-at`")
-_BAD_ENVIRONMENT = ("pin-published-at", PYPROJECT, ENV_PUBLISHED_AT)
-_BAD_RECORD = ("pin-record", RECORD_FILE, "the sdist's pin record: publishedAt")
+# Problem code, file, the words before the value and the key it is placed on, for a
+# publishedAt that can't be one.
+_BAD_OPTION = (
+    "pin-published-at",
+    PYPROJECT,
+    "option `published-at`",
+    option_anchor("published-at"),
+)
+_BAD_ENVIRONMENT = ("pin-published-at", PYPROJECT, ENV_PUBLISHED_AT, None)
+_BAD_RECORD = ("pin-record", RECORD_FILE, "the sdist's pin record: publishedAt", None)
 
 
 @dataclass(frozen=True)
@@ -116,8 +122,9 @@ def resolve_pins(
             published_at, why_not = read_timestamp(value)
             published_from = source
             if why_not is not None:
-                code, file, label = bad
-                problems.append(error(code, file, f"{label} {json.dumps(value)} {why_not}"))
+                code, file, label, anchor = bad
+                message = f"{label} {json.dumps(value)} {why_not}"
+                problems.append(error(code, file, message, anchor=anchor))
                 return None, problems
             break
     if published_at is None:

@@ -25,9 +25,9 @@ from pygls.uris import from_fs_path, to_fs_path
 
 from hatch_kindgi import __version__
 from hatch_kindgi.lsp.completion import completions
-from hatch_kindgi.lsp.fixes import fix_of
-from hatch_kindgi.lsp.positions import Span, Text, problem_span
+from hatch_kindgi.lsp.positions import Span, Text, problem_span, text_of
 from hatch_kindgi.lsp.session import PackSession, pack_root
+from hatch_kindgi.pipeline.fixes import fix_of
 from hatch_kindgi.report.problems import Problem
 
 DEBOUNCE_S = 0.05
@@ -106,7 +106,7 @@ class KindgiServer(LanguageServer):
 
     def publish(self, session: PackSession, file: str, problems: tuple[Problem, ...]) -> None:
         """The diagnostics of pack file `file` (none: its problems are gone)."""
-        text = Text(session.text(file) or "")
+        text = text_of(file, session.text(file) or "")
         self.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(
                 uri=from_fs_path(str(session.root / file)) or "",
@@ -282,7 +282,7 @@ def _code_actions(ls: KindgiServer, params: types.CodeActionParams) -> list[type
     if found is None:
         return []
     session, file = found
-    text = Text(session.text(file) or "")
+    text = text_of(file, session.text(file) or "")
     wanted = params.range
     actions = []
     for problem in session.problems.get(file, ()):
@@ -317,7 +317,7 @@ async def _completions(
     if found is None:
         return []
     session, file = found
-    text = Text(session.text(file) or "")
+    text = text_of(file, session.text(file) or "")
     at = text.offset(params.position.line, params.position.character)
     line_start = text.text.rfind("\n", 0, at) + 1
     line_end = text.text.find("\n", at)

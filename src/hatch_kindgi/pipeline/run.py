@@ -20,6 +20,7 @@ from hatch_kindgi.discover.stage import code_files, misnamed_problem
 from hatch_kindgi.index.pins import LocalPins, Pins, resolve_pins
 from hatch_kindgi.index.stage import INDEX_FILE, build_envelope, index_problems, serialized
 from hatch_kindgi.pipeline.entries import entries_at, pack_entries_of
+from hatch_kindgi.pipeline.places import pack_text, place_problems
 from hatch_kindgi.pipeline.read import pack_code, read_pack
 from hatch_kindgi.report.formats import fails
 from hatch_kindgi.report.problems import Problem, has_errors
@@ -86,7 +87,10 @@ def run_pipeline(
     what the project's own wheel ships (the hook asks hatchling with the build's data; None:
     asked here), for a pack inside an app: its packages import while the pack is indexed, and
     the pack takes none of its paths. `strict` makes warnings fail, as the hook option
-    `strict = true` does (the command line's `--strict`)."""
+    `strict = true` does (the command line's `--strict`).
+
+    Every problem comes placed in its file's text where it has a place (`pipeline.places`):
+    its line, column and end."""
     environ = environ or {}
     read = read_pack(
         root, hook_config, cache=None if cache is None else cache.blocks, overlay=overlay
@@ -95,8 +99,9 @@ def run_pipeline(
     if strict:
         options = replace(options, strict=True)
     package = package_name(options, dist_name or (pack.project_name if pack else None))
+    place = partial(place_problems, read_text=pack_text(root, overlay))
     if pack is None:
-        return PipelineResult(None, read.problems, options, package)
+        return PipelineResult(None, place(read.problems), options, package)
     problems = [*read.problems, *read.found.not_modules(root)]
     pins, pin_problems = resolve_pins(
         root,
@@ -165,11 +170,11 @@ def run_pipeline(
         notes=notes,
     )
     if pins is None or has_errors(problems):
-        return result(None, tuple(problems))
+        return result(None, place(problems))
     envelope = build_envelope(pack, pins, code.lists(), read.blocks.entries)
     faults = index_problems(envelope, None if cache is None else cache.index)
     problems.extend(faults)
-    return result(None if faults else partial(serialized, envelope), tuple(problems))
+    return result(None if faults else partial(serialized, envelope), place(problems))
 
 
 def _compared(

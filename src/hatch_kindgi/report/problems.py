@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from hatch_kindgi.report.codes import CODES
@@ -31,6 +31,11 @@ class Problem:
     holds it); `inner`, the
     1-based line and column inside the string at `pointer` (an inline template's own
     position, which the message also says).
+
+    Two more for placing a problem in its file's text (`pipeline.places`), also weighed by no
+    comparison: `anchor`, a pointer into the file's document for a problem whose report shows
+    none (a `pyproject.toml` key: `/tool/kindgi/pack/version`), never shown; `end`, the line
+    and column just after the place's last character, where `line` and `column` start it.
     """
 
     severity: Severity
@@ -42,6 +47,8 @@ class Problem:
     pointer: str | None = None
     suggestion: tuple[str, str] | None = field(default=None, compare=False)
     inner: tuple[int, int] | None = field(default=None, compare=False)
+    anchor: str | None = field(default=None, compare=False)
+    end: tuple[int, int] | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         # Every code is registered and documented; an unknown one is a bug, not a pack fault.
@@ -65,9 +72,10 @@ def error(
     column: int | None = None,
     pointer: str | None = None,
     suggestion: tuple[str, str] | None = None,
+    anchor: str | None = None,
 ) -> Problem:
     """An error: the build fails."""
-    return Problem("error", code, file, message, line, column, pointer, suggestion)
+    return Problem("error", code, file, message, line, column, pointer, suggestion, anchor=anchor)
 
 
 def warning(
@@ -79,25 +87,18 @@ def warning(
     column: int | None = None,
     pointer: str | None = None,
     suggestion: tuple[str, str] | None = None,
+    anchor: str | None = None,
 ) -> Problem:
     """A warning: printed, and the build goes on unless `strict` is set."""
-    return Problem("warning", code, file, message, line, column, pointer, suggestion)
+    return Problem("warning", code, file, message, line, column, pointer, suggestion, anchor=anchor)
 
 
 def placed_below(problem: Problem, base: str, whole: str) -> Problem:
     """`problem` with its file named below `base` (`packs/ledger/`), for a report of many
     packs; a problem of the whole pack (no file, or `.`) at `whole`. The file is escaped as
-    any problem's: what was escaped already reads the same."""
+    any problem's: what was escaped already reads the same. Its place in the file stays."""
     file = whole if problem.file in ("", ".") else base + problem.file
-    return Problem(
-        problem.severity,
-        problem.code,
-        file,
-        problem.message,
-        problem.line,
-        problem.column,
-        problem.pointer,
-    )
+    return replace(problem, file=file, suggestion=None, inner=None, anchor=None)
 
 
 def has_errors(problems: Iterable[Problem]) -> bool:

@@ -2,11 +2,14 @@
 
 One run of one tool. The rules are the whole problem-code registry, in its order, so a rule's
 index never depends on what a run found; the results are the problems exactly as the text
-report lists them (same order, same message), each placed in its file.
+report lists them (same order, same message), each placed in its file: a region from the
+problem's line and column to its end (1-based, in Unicode code points, as `columnKind`
+says; `endColumn` is the column just after the place), and a fingerprint of what it is.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Iterable
 from pathlib import Path
@@ -23,6 +26,10 @@ SARIF_SCHEMA = (
 )
 TOOL_NAME = "hatch-kindgi"
 INFORMATION_URI = "https://pypi.org/project/hatch-kindgi/"
+FINGERPRINT = "hatchKindgiProblem/v1"
+"""The key of each result's `partialFingerprints`: GitHub's code scanning matches a result
+across runs by it, so an alert stays one alert when lines above it move (GitHub computes its
+own `primaryLocationLineHash` from the file, and warns when a log's differs: we never set it)."""
 SOURCE_ROOT = "%SRCROOT%"
 """The base every result's file is relative to: the root of the repository holding the pack
 (GitHub's code scanning takes relative paths as relative to the repository's root)."""
@@ -41,6 +48,7 @@ def format_sarif(problems: Iterable[Problem], *, prefix: str = "") -> str:
     pack-relative paths below it."""
     rule_index = {code: index for index, code in enumerate(CODES)}
     shown = shown_problems(problems)
+    seen: dict[str, int] = {}
     run: dict[str, Any] = {
         "tool": {
             "driver": {
@@ -61,7 +69,7 @@ def format_sarif(problems: Iterable[Problem], *, prefix: str = "") -> str:
         },
         "columnKind": "unicodeCodePoints",
         "results": [
-            _result(problem, rule_index[problem.code], prefix) for problem in shown.problems
+            _result(problem, rule_index[problem.code], prefix, seen) for problem in shown.problems
         ],
     }
     if shown.omitted:
@@ -120,12 +128,14 @@ def _omitted(omitted: Omitted, prefix: str) -> dict[str, Any]:
     }
 
 
-def _result(problem: Problem, rule_index: int, prefix: str) -> dict[str, Any]:
+def _result(problem: Problem, rule_index: int, prefix: str, seen: dict[str, int]) -> dict[str, Any]:
     physical: dict[str, Any] = {"artifactLocation": _artifact(problem.file, prefix)}
     if problem.line is not None:
         region = {"startLine": problem.line}
         if problem.column is not None:
             region["startColumn"] = problem.column
+            if problem.end is not None and problem.end >= (problem.line, problem.column):
+                region["endLine"], region["endColumn"] = problem.end
         physical["region"] = region
     location: dict[str, Any] = {"physicalLocation": physical}
     if problem.pointer:
@@ -138,4 +148,22 @@ def _result(problem: Problem, rule_index: int, prefix: str) -> dict[str, Any]:
         "level": problem.severity,
         "message": {"text": f"{pointer}{problem.message}"},
         "locations": [location],
+        "partialFingerprints": {FINGERPRINT: _fingerprint(problem, prefix, seen)},
     }
+
+
+def _fingerprint(problem: Problem, prefix: str, seen: dict[str, int]) -> str:
+    """What the problem is, not where its line is: its code, file, pointer (or the key it
+    is placed by) and message, hashed, and which of the log's results with that same hash it
+    is (`:1`, `:2`, as GitHub's own line hashes count)."""
+    what = "\0".join(
+        (
+            problem.code,
+            prefix + problem.file,
+            problem.pointer or problem.anchor or "",
+            problem.message,
+        )
+    )
+    digest = hashlib.sha256(what.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+    seen[digest] = seen.get(digest, 0) + 1
+    return f"{digest}:{seen[digest]}"

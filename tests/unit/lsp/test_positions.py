@@ -1,16 +1,28 @@
-"""Where a problem lands in its file's text, in LSP terms, against places counted by hand."""
+"""Where a problem lands in its file's text, in LSP terms, against places counted by hand, and
+on every broken testpack at the place the reports show."""
 
 from __future__ import annotations
 
 import pytest
 
 from hatch_kindgi.blocks.json_reader import json_places, string_indexes
-from hatch_kindgi.lsp.positions import Text, problem_span
+from hatch_kindgi.lsp.positions import Text, problem_span, text_of
+from hatch_kindgi.pipeline.places import place_problems
 from hatch_kindgi.report.problems import Problem, error, warning
+from tests.helpers.golden import broken_case_params, golden_result
+from tests.helpers.packs import BROKEN
 
 
 def _covered(problem: Problem, text: str) -> str:
     span = problem_span(problem, Text(text))
+    return text[span.start : span.end]
+
+
+def _placed_covers(problem: Problem, text: str) -> str:
+    """What the range covers once the pipeline placed `problem` (line, column, end)."""
+    (placed,) = place_problems([problem], lambda _: text)
+    assert placed.line is not None
+    span = problem_span(placed, Text(text))
     return text[span.start : span.end]
 
 
@@ -45,6 +57,7 @@ def test_pointer_problem_on_key_or_value(pointer: str, code: str, covered: str) 
     key is the fault."""
     text = '{"kind": "promt", "owner": 1,\n "content": {"parameters": [{"name": "a"}]}}'
     assert _covered(error(code, "b.json", "m", pointer=pointer), text) == covered
+    assert _placed_covers(error(code, "b.json", "m", pointer=pointer), text) == covered
 
 
 def test_inline_template_position_counts_escapes() -> None:
@@ -72,3 +85,46 @@ def test_places_of_a_broken_text_stop_at_the_fault() -> None:
     places = json_places('{"a": 1, "b": [tru')
     assert places.values == {"/a": (6, 7)}
     assert places.keys == {"/a": (1, 4), "/b": (9, 12)}
+
+
+@pytest.mark.parametrize(
+    ("anchor", "code", "covered"),
+    [
+        ("/tool/kindgi/pack/version", "config-type", "1"),  # a value
+        ("/tool/kindgi/pack/id", "config-missing", "pack"),  # absent: its table's header
+        ("/tool/kindgi/env/required/1", "env-name", "'B-C'"),  # an array's item
+        ("/tool/hatch/build/hooks/kindgi/strictt", "config-unknown-key", "strictt"),  # a key
+    ],
+)
+def test_pyproject_problem_on_its_key(anchor: str, code: str, covered: str) -> None:
+    """A pyproject problem lands on the key its anchor names, in the TOML text, not at
+    the file's start (an editor showed them all at 1:1)."""
+    text = (
+        "[project]\nname = 'x'\n\n[tool.kindgi.pack]\nversion = 1\n"
+        "[tool.kindgi.env]\nrequired = [\"A\", 'B-C']\n"
+        "[tool.hatch.build.hooks.kindgi]\nstrictt = true  # a typo\n"
+    )
+    problem = error(code, "pyproject.toml", "m", anchor=anchor)
+    (placed,) = place_problems([problem], lambda _: text)
+    span = problem_span(placed, text_of("pyproject.toml", text))
+    assert text[span.start : span.end] == covered
+
+
+@pytest.mark.parametrize("case", broken_case_params())
+def test_server_ranges_start_at_the_reports_places(case: str) -> None:
+    """The language server's diagnostic of every problem of every broken pack starts at the
+    line and column the reports show (LSP: 0-based, the column in UTF-16 units counted here
+    from the file's own line); a problem with no place, at the file's start."""
+    pytest.importorskip("pygls")
+    from hatch_kindgi.lsp.server import diagnostic  # pygls: the lsp extra
+
+    for problem in golden_result(case).problems:
+        path = BROKEN / case / problem.file
+        raw = path.read_bytes().decode("utf-8", "replace") if path.is_file() else ""
+        start = diagnostic(problem, text_of(problem.file, raw)).range.start
+        if problem.line is None:
+            assert (start.line, start.character) == (0, 0)
+            continue
+        line = raw.split("\n")[problem.line - 1]
+        units = len(line[: (problem.column or 1) - 1].encode("utf-16-le")) // 2
+        assert (start.line, start.character) == (problem.line - 1, units), problem

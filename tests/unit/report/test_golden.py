@@ -1,11 +1,24 @@
-"""Every broken testpack's report, from the pipeline in-process, equals its golden file."""
+"""Every broken testpack's report, from the pipeline in-process, equals its golden file; each
+problem's place in it is where an independent reading of the file's raw text finds its
+pointer, and every format carries that same place."""
 
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
 
-from hatch_kindgi.report.formats import format_text
+from hatch_kindgi.report.formats import format_github, format_json, format_text
 from tests.helpers.golden import broken_case_params, expected_report, golden_result
+from tests.helpers.packs import BROKEN
+from tests.helpers.places import expected_place
+from tests.helpers.sarif import golden_rows
+
+_GITHUB = re.compile(
+    r"::(?P<severity>error|warning) file=(?P<file>[^,]*)(?:,line=(?P<line>\d+))?"
+    r"(?:,col=(?P<column>\d+))?,title=kindgi (?P<code>[a-z0-9-]+)::(?P<text>.*)"
+)
 
 
 @pytest.mark.parametrize("case", broken_case_params())
@@ -14,3 +27,56 @@ def test_pipeline_report_matches_golden(case: str) -> None:
     result = golden_result(case)
     assert result.failed
     assert format_text(result.problems) == expected_report(case)
+
+
+@pytest.mark.parametrize("case", broken_case_params())
+def test_places_are_where_the_raw_text_has_them(case: str) -> None:
+    """Each problem's line and column is where its pointer's key or value (a pyproject
+    key's, an inline template's own character) is in the file's raw text, found by the
+    standard library's JSON scanner and line-by-line TOML matching (`tests/helpers/places`),
+    not by the code that placed it; a problem with no place in its file has no line."""
+    for problem in golden_result(case).problems:
+        try:
+            text = (BROKEN / case / problem.file).read_bytes().decode("utf-8")
+        except (OSError, ValueError):  # not a file, or not UTF-8: the stage's own place
+            assert problem.end is None or problem.line is not None
+            continue
+        expected = expected_place(problem, text)
+        place = None if problem.line is None else (problem.line, problem.column)
+        assert place == expected, (problem.file, problem.code, problem.pointer)
+
+
+@pytest.mark.parametrize("case", broken_case_params())
+def test_json_and_github_carry_the_golden_places(case: str) -> None:
+    """The JSON report's `line`/`column` and GitHub's `line=`/`col=` are the golden report's
+    `file:line:col`, problem for problem, in its order (SARIF's region: test_sarif.py)."""
+    problems = golden_result(case).problems
+    golden = golden_rows(expected_report(case))
+    as_json = [
+        (
+            p["code"],
+            p["severity"],
+            (f"{p['pointer']}: " if p["pointer"] else "") + p["message"],
+            p["file"] if p["file"] != "." else "pyproject.toml",
+            p["line"],
+            p["column"],
+        )
+        for p in json.loads(format_json(problems, failed=True))["problems"]
+    ]
+    assert as_json == golden
+    as_github = []
+    for line in format_github(problems).splitlines():
+        found = _GITHUB.fullmatch(line)
+        assert found is not None, line
+        as_github.append(
+            (
+                found["code"],
+                found["severity"],
+                found["file"] if found["file"] != "." else "pyproject.toml",
+                int(found["line"]) if found["line"] else None,
+                int(found["column"]) if found["column"] else None,
+            )
+        )
+    assert as_github == [
+        (code, severity, file, line, col) for code, severity, _, file, line, col in golden
+    ]

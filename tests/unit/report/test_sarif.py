@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from hatch_kindgi import __version__
+from hatch_kindgi.pipeline.places import place_problems
 from hatch_kindgi.report.codes import CODES
 from hatch_kindgi.report.problems import error, warning
 from hatch_kindgi.report.sarif import format_sarif, repository_prefix
@@ -146,3 +147,34 @@ def test_a_file_with_very_many_problems_is_cut_as_the_text_report_cuts_it() -> N
     location = notification["locations"][0]["physicalLocation"]["artifactLocation"]
     assert location == {"uri": "blocks/many.json", "uriBaseId": "%SRCROOT%"}
     assert schema_errors(document) == []
+
+
+def test_region_spans_the_place_and_the_fingerprint_ignores_its_line() -> None:
+    """A placed problem's region runs from its line and column to just after its end (SARIF's
+    `endColumn`); its fingerprint stays when the place moves down a line, and tells two
+    otherwise equal results apart by their order."""
+    text = '{"kind": "promt"}'
+    moved = "\n" + text
+    problem = error("block-kind", "blocks/a.json", "m", pointer="/kind")
+    (here,) = place_problems([problem], lambda _: text)
+    (there,) = place_problems([problem], lambda _: moved)
+    first = json.loads(format_sarif([here], prefix="packs/x/"))["runs"][0]["results"][0]
+    second = json.loads(format_sarif([there], prefix="packs/x/"))["runs"][0]["results"][0]
+    region = first["locations"][0]["physicalLocation"]["region"]
+    # `"promt"` by hand: line 1, columns 10 to 16, the character after it column 17.
+    assert region == {"startLine": 1, "startColumn": 10, "endLine": 1, "endColumn": 17}
+    assert second["locations"][0]["physicalLocation"]["region"]["startLine"] == 2
+    assert first["partialFingerprints"] == second["partialFingerprints"]
+    (fingerprint,) = first["partialFingerprints"].values()
+    assert fingerprint.endswith(":1")
+    twice = [
+        warning("liquid-unknown-filter", "t.liquid", "unknown filter", line=n, column=4)
+        for n in (1, 2)
+    ]
+    results = json.loads(format_sarif(twice))["runs"][0]["results"]
+    hashes = [next(iter(r["partialFingerprints"].values())) for r in results]
+    assert [h.split(":")[0] for h in hashes] == [hashes[0].split(":")[0]] * 2
+    assert [h.split(":")[1] for h in hashes] == ["1", "2"]
+    other = error("block-kind", "blocks/b.json", "m", pointer="/kind")
+    other_result = json.loads(format_sarif([other], prefix="packs/x/"))["runs"][0]["results"][0]
+    assert other_result["partialFingerprints"] != first["partialFingerprints"]

@@ -1,16 +1,20 @@
 """The edits a problem's fix makes, where the fix is certain: the word a "did you mean"
 proposes put in place of the one written (a key, a kind, a filter, a parameter, a settings
-block or key), the next free version for a reused one, a missing `"type"` added.
+block or key), the next free version for a reused one, a missing `"type"` added. The
+language server offers them as quick fixes, `check --fix` applies them: one implementation.
 
-Each fix comes from the problem's own data (`Problem.suggestion`), never from its message.
+Each fix comes from the problem's own data (`Problem.suggestion`), never from its message,
+and checks the text still says what the problem saw: a fix whose word is gone is none. A
+fix's edits change only their own characters, so a file keeps its formatting.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from hatch_kindgi.lsp.positions import Span, Text, problem_span, string_value
+from hatch_kindgi.pipeline.places import Span, Text, placeable, problem_span, string_value
 from hatch_kindgi.report.problems import Problem
 
 _VERSION = "/version"
@@ -26,8 +30,9 @@ class Fix:
 
 
 def fix_of(problem: Problem, text: Text) -> Fix | None:
-    """The fix of `problem` in its file's `text`, None when there is no certain one."""
-    if problem.suggestion is None:
+    """The fix of `problem` in its file's `text`, None when there is no certain one (nor
+    any in a code module, which the SDK indexes as saved)."""
+    if problem.suggestion is None or not placeable(problem.file):
         return None
     written, meant = problem.suggestion
     if problem.code == "version-reused":
@@ -35,15 +40,16 @@ def fix_of(problem: Problem, text: Text) -> Fix | None:
     if not written:
         return _add_member(problem, text, meant)
     title = f'Replace "{written}" with "{meant}"'
-    if problem.pointer is not None and problem.line is None and problem.inner is None:
+    if problem.pointer is not None and problem.inner is None:
         key = text.places.keys.get(problem.pointer)
         if key is not None and string_value(text.text, Span(*key)) == written:
             return Fix(title, ((Span(*key), json.dumps(meant, ensure_ascii=False)),))
         return _json_string_fix(text, problem.pointer, written, meant, title)
-    if problem.line is None and problem.inner is None:
-        return None  # no place to look from: the word could be anywhere in the file
-    start = problem_span(problem, text).start
-    inline = problem.line is None  # inside a JSON string: the new word escaped as there
+    span = problem_span(problem, text)
+    if span is None:
+        return None
+    start = span.start
+    inline = problem.inner is not None  # inside a JSON string: the new word escaped as there
     spelled = json.dumps(written, ensure_ascii=False)[1:-1] if inline else written
     found = text.text.find(spelled, start, start + _SEARCH + len(spelled))
     if found < 0:
@@ -73,3 +79,28 @@ def _add_member(problem: Problem, text: Text, type_name: str) -> Fix | None:
     member = f'"type": {json.dumps(type_name)}' + ("" if empty else ", ")
     at = value[0] + 1
     return Fix(f'Add "type": "{type_name}"', ((Span(at, at), member),))
+
+
+def fixed_text(text: Text, fixes: Sequence[Fix]) -> tuple[str, tuple[Fix, ...]]:
+    """`text` with `fixes` applied, and those applied: in order, each one whose edits touch
+    no character an earlier one's edits changed (the same edit twice is made once)."""
+    taken: dict[tuple[int, int], str] = {}
+    applied: list[Fix] = []
+    for fix in fixes:
+        edits = {(span.start, span.end): new for span, new in fix.edits}
+        if all(taken.get(at, new) == new for at, new in edits.items()) and not any(
+            _overlap(at, other) for at in edits for other in taken if at != other
+        ):
+            taken.update(edits)
+            applied.append(fix)
+    result = text.text
+    for (start, end), new in sorted(taken.items(), reverse=True):
+        result = result[:start] + new + result[end:]
+    return result, tuple(applied)
+
+
+def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """Whether two edits' spans share a character, or are one insertion at the same place."""
+    if a[0] == a[1] and b[0] == b[1]:
+        return a[0] == b[0]
+    return a[0] < b[1] and b[0] < a[1]

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from hatch_kindgi.lsp.fixes import fix_of
-from hatch_kindgi.lsp.positions import Text
+from hatch_kindgi.pipeline.fixes import fix_of
+from hatch_kindgi.pipeline.places import Text
 from hatch_kindgi.report.problems import Problem, error
 
 

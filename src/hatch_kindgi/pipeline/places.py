@@ -1,0 +1,258 @@
+"""Where each problem is in its file's text, found once for every adapter: the report's
+`file:line:col`, JSON's `line`/`column`, GitHub's `line=`/`col=`, SARIF's region and the
+language server's range all come from here.
+
+A problem with a JSON pointer (or, for `pyproject.toml`, an `anchor`, the pointer of the TOML
+key it is about) is placed on that key or value: on the value where it is a scalar, on its key
+where the value is an object or an array (whose text may be long), on the key for a problem
+about the key itself (`KEY_CODES`), and on the nearest enclosing key or value when the pointer
+names what the text lacks (a missing key: the object that should hold it). A problem inside a
+string (an inline template's own line and column, `Problem.inner`) is placed at that
+character of the string, its escapes counted as the characters they make. A problem whose
+stage gave it a line and column keeps them.
+
+Lines and columns are 1-based and count characters (Unicode code points), as the text report,
+JSON, GitHub annotations and SARIF (`columnKind: unicodeCodePoints`) show them; the language
+server converts them to its UTF-16 units. A place is a span: `line` and `column` its start,
+`Problem.end` just after its last character.
+
+Where a key or value is comes from the readers of the files: the block reader's
+`blocks.json_reader.json_places`, the pyproject's `config.toml_places.toml_places`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from bisect import bisect_right
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Protocol
+
+from hatch_kindgi.blocks.json_reader import json_places, string_indexes
+from hatch_kindgi.config.pyproject import PYPROJECT
+from hatch_kindgi.config.sources import NO_OVERLAY, Overlay
+from hatch_kindgi.config.toml_places import toml_places
+from hatch_kindgi.report.escape import shown
+from hatch_kindgi.report.problems import Problem
+
+_WORD = re.compile(r"[\w.-]+")
+_CODE_SUFFIXES = (".py", ".pyi")
+"""A code module's problems point into the entry the SDK indexes from it, not its text."""
+
+KEY_CODES = frozenset({"block-unknown-key", "block-duplicate-key", "config-unknown-key"})
+"""Problems about a key itself, not its value: they land on the key."""
+
+
+class Places(Protocol):
+    """Where each key and value of a document's text is, by JSON pointer: `(start, end)`
+    character indexes (`blocks.json_reader.JsonPlaces`, `config.toml_places.TomlPlaces`)."""
+
+    @property
+    def values(self) -> dict[str, tuple[int, int]]: ...
+
+    @property
+    def keys(self) -> dict[str, tuple[int, int]]: ...
+
+
+@dataclass(frozen=True)
+class Span:
+    """Character indexes `start` to `end` of a text."""
+
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class _Shown:
+    """Places by the pointers as a problem shows them (`report.escape.shown`: a key with a
+    control character or a lone surrogate escaped), and by the pointers as written."""
+
+    values: dict[str, tuple[int, int]]
+    keys: dict[str, tuple[int, int]]
+
+
+class Text:
+    """One file's text: character indexes and 1-based lines and columns, and where the
+    keys and values of its document are (`toml`: the text is TOML, else JSON)."""
+
+    def __init__(self, text: str, *, toml: bool = False) -> None:
+        self.text = text
+        self.toml = toml
+        self._starts = [0, *(match.end() for match in re.finditer("\n", text))]
+        self._places: Places | None = None
+
+    @property
+    def places(self) -> Places:
+        """Where each key and value is, by pointer as written and as a problem shows it
+        (read on first use)."""
+        if self._places is None:
+            read = toml_places(self.text) if self.toml else json_places(self.text)
+            self._places = _Shown(_by_shown(read.values), _by_shown(read.keys))
+        return self._places
+
+    def index(self, line: int, column: int) -> int:
+        """The character index of 1-based `line` and `column` (in characters), kept inside."""
+        line = min(max(line, 1), len(self._starts))
+        start = self._starts[line - 1]
+        end = self.line_end(line - 1)
+        return min(start + max(column, 1) - 1, end)
+
+    def line_column(self, index: int) -> tuple[int, int]:
+        """The 1-based line and column (in characters) of character `index`."""
+        index = min(max(index, 0), len(self.text))
+        line = bisect_right(self._starts, index)
+        return line, index - self._starts[line - 1] + 1
+
+    def line_start(self, line: int) -> int:
+        """The character index where 0-based `line` starts (the end, past the last)."""
+        return self._starts[line] if line < len(self._starts) else len(self.text)
+
+    def line_end(self, line: int) -> int:
+        """The character index of the end of 0-based `line` (before its newline)."""
+        if line + 1 < len(self._starts):
+            return self._starts[line + 1] - 1
+        return len(self.text)
+
+    @property
+    def line_count(self) -> int:
+        """How many lines the text has (the last may be empty)."""
+        return len(self._starts)
+
+
+def _by_shown(places: dict[str, tuple[int, int]]) -> dict[str, tuple[int, int]]:
+    found = dict(places)
+    for pointer, span in places.items():
+        found.setdefault(shown(pointer), span)
+    return found
+
+
+def placeable(file: str) -> bool:
+    """Whether a pointer into pack file `file`'s document is a place in its text (a block
+    file's JSON, the pyproject's TOML), not into an entry the SDK indexes from code."""
+    return file not in ("", ".") and not file.endswith(_CODE_SUFFIXES)
+
+
+def problem_span(problem: Problem, text: Text) -> Span | None:
+    """Where `problem` is in its file's `text`: from its line and column (to its `end`, else
+    the word there), on the key or value its pointer or anchor names (inside a string, at its
+    own position); None when it has no place (a problem of the whole file)."""
+    if problem.line is not None:
+        start = text.index(problem.line, problem.column or 1)
+        if problem.end is not None:
+            return Span(start, max(start, text.index(*problem.end)))
+        return _word_at(text.text, start)
+    pointer = problem.pointer if problem.pointer is not None else problem.anchor
+    if pointer is None or not placeable(problem.file):
+        return None
+    on_key = problem.code in KEY_CODES
+    return pointer_span(text, shown(pointer), inner=problem.inner, on_key=on_key)
+
+
+def pointer_span(
+    text: Text, pointer: str, *, inner: tuple[int, int] | None = None, on_key: bool = False
+) -> Span | None:
+    """The key (`on_key`, or for an object or array value, whose text may be long) or the
+    value at `pointer`; with `inner`, the word at that line and column of the string there.
+    The nearest enclosing key or value when the pointer names what the text lacks."""
+    places = text.places
+    value = places.values.get(pointer)
+    if value is not None and inner is not None and text.text[value[0]] == '"' and not text.toml:
+        return _inside_string(text.text, value[0], inner)
+    key = places.keys.get(pointer)
+    if on_key and key is not None:
+        return Span(*key)
+    while True:
+        value = places.values.get(pointer)
+        key = places.keys.get(pointer)
+        if value is not None and text.text[value[0]] not in "{[":
+            return Span(*value)
+        if key is not None:
+            return Span(*key)
+        if value is not None:  # the document itself, or an array's item: its opening bracket
+            return Span(value[0], value[0] + 1)
+        if not pointer:
+            return None
+        pointer = pointer.rpartition("/")[0]
+
+
+def place_problems(
+    problems: Iterable[Problem], read_text: Callable[[str], str | None]
+) -> tuple[Problem, ...]:
+    """`problems`, each with its line, column and end in its file's text where it has a
+    place. `read_text` gives a pack file's text (None: unreadable, or not UTF-8); each file
+    is read, and its document's places found, once."""
+    texts: dict[str, Text | None] = {}
+    placed = []
+    for problem in problems:
+        if problem.end is not None or not placeable(problem.file):
+            placed.append(problem)
+            continue
+        if problem.line is None and problem.pointer is None and problem.anchor is None:
+            placed.append(problem)
+            continue
+        if problem.file not in texts:
+            content = read_text(problem.file)
+            texts[problem.file] = (
+                None if content is None else Text(content, toml=problem.file == PYPROJECT)
+            )
+        text = texts[problem.file]
+        span = None if text is None else problem_span(problem, text)
+        if text is None or span is None:
+            placed.append(problem)
+            continue
+        end = text.line_column(span.end)
+        if problem.line is not None:  # the stage's own place stays, as it counted it
+            placed.append(replace(problem, end=end))
+            continue
+        line, column = text.line_column(span.start)
+        placed.append(replace(problem, line=line, column=column, end=end))
+    return tuple(placed)
+
+
+def pack_text(root: Path, overlay: Overlay = NO_OVERLAY) -> Callable[[str], str | None]:
+    """A reader of the pack at `root`'s files as the pipeline read them (an editor's buffer
+    from `overlay` where it has one): a file's text, None when it can't be read or is not
+    UTF-8 (a problem found in bytes was placed by its stage)."""
+
+    def read_text(file: str) -> str | None:
+        data = overlay.get(file)
+        try:
+            return ((root / file).read_bytes() if data is None else data).decode("utf-8")
+        except (OSError, ValueError):
+            return None
+
+    return read_text
+
+
+def string_value(text: str, span: Span) -> str | None:
+    """The string a JSON string literal spells, None when it is not one."""
+    try:
+        value = json.loads(text[span.start : span.end])
+    except ValueError:
+        return None
+    return value if isinstance(value, str) else None
+
+
+def _inside_string(text: str, start: int, inner: tuple[int, int]) -> Span:
+    indexes = string_indexes(text, start)
+    decoded = string_value(text, Span(start, indexes[-1] + 1)) or ""
+    line, column = inner
+    at = 0
+    for _ in range(line - 1):
+        newline = decoded.find("\n", at)
+        if newline < 0:
+            break
+        at = newline + 1
+    at = min(at + column - 1, len(decoded))
+    word = _WORD.match(decoded, at)
+    end = word.end() if word else at + 1
+    return Span(indexes[min(at, len(indexes) - 1)], indexes[min(end, len(indexes) - 1)])
+
+
+def _word_at(text: str, start: int) -> Span:
+    word = _WORD.match(text, start)
+    if word is not None:
+        return Span(start, word.end())
+    return Span(start, min(start + 1, len(text)))
