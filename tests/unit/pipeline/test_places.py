@@ -1,0 +1,72 @@
+"""Placing problems in their files' texts, against places counted by hand."""
+
+from __future__ import annotations
+
+from hatch_kindgi.pipeline.places import place_problems
+from hatch_kindgi.report.problems import Problem, error, warning
+
+BLOCK = (
+    '{\n  "kind": "promt",\n  "tab\\there": 1,\n  "content": {"template": "a\\n{{ b | mony }}"}\n}'
+)
+
+
+def _placed(problem: Problem, text: str | None = BLOCK) -> Problem:
+    (placed,) = place_problems([problem], lambda _: text)
+    return placed
+
+
+def test_a_pointer_gets_its_values_line_column_and_end() -> None:
+    """`/kind`'s value `"promt"`: line 2, columns 11 to 17, the end just after it."""
+    placed = _placed(error("block-kind", "blocks/a.json", "m", pointer="/kind"))
+    assert (placed.line, placed.column, placed.end) == (2, 11, (2, 18))
+
+
+def test_an_escaped_pointer_finds_its_key() -> None:
+    """A key with a tab is shown escaped in the pointer (`/tab\\there`): still placed."""
+    problem = error("block-unknown-key", "blocks/a.json", "m", pointer="/tab\there")
+    assert problem.pointer == "/tab\\there"
+    placed = _placed(problem)
+    assert (placed.line, placed.column) == (3, 3)
+
+
+def test_an_inline_template_position_is_inside_the_string() -> None:
+    """Template line 2, column 8 (`mony`) is past the `\\n` escape, on line 4 of the file."""
+    problem = Problem(
+        "warning",
+        "liquid-unknown-filter",
+        "blocks/a.json",
+        "m",
+        pointer="/content/template",
+        inner=(2, 8),
+    )
+    placed = _placed(problem)
+    line = BLOCK.split("\n")[3]
+    assert (placed.line, placed.column) == (4, line.index("mony") + 1)
+    assert placed.end == (4, line.index("mony") + 5)
+
+
+def test_what_has_no_place_stays_as_it_was() -> None:
+    """A code module's pointer (into its indexed entry), a whole-file problem, a file that
+    can't be read, and a stage's own line and column (kept, only an end added)."""
+    code = error("primitive-invalid", "agents/a.py", "m", pointer="/kind")
+    whole = error("block-too-large", "blocks/a.json", "m")
+    unreadable = error("block-kind", "blocks/a.json", "m", pointer="/kind")
+    assert _placed(code).line is None
+    assert _placed(whole).line is None
+    assert _placed(unreadable, None).line is None
+    own = warning("liquid-unknown-filter", "t.liquid", "m", line=1, column=8)
+    placed = _placed(own, "{{ a | mony }}")
+    assert (placed.line, placed.column, placed.end) == (1, 8, (1, 12))
+
+
+def test_each_file_is_read_once() -> None:
+    """Many problems of one file: one read."""
+    reads: list[str] = []
+
+    def read(file: str) -> str:
+        reads.append(file)
+        return BLOCK
+
+    problems = [error("block-kind", "blocks/a.json", str(n), pointer="/kind") for n in range(5)]
+    assert len(place_problems(problems, read)) == 5
+    assert reads == ["blocks/a.json"]
