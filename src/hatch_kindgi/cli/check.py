@@ -8,6 +8,7 @@ import sys
 from functools import partial
 from pathlib import Path
 
+from hatch_kindgi.cli.fix import add_fix_arguments, fix_packs, fix_usage
 from hatch_kindgi.cli.output import (
     EXIT_OK,
     EXIT_USAGE,
@@ -39,6 +40,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
         "that appeared and went away (text only; Ctrl-C stops, exit 130; needs "
         "hatch-kindgi[watch])",
     )
+    add_fix_arguments(parser)
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -52,6 +54,9 @@ def _run(args: argparse.Namespace) -> int:
         sys.stderr.write(
             f"hatch-kindgi check: --statistics comes as text or json, not {how.style}\n"
         )
+        return EXIT_USAGE
+    if fix_usage(args) is not None:
+        sys.stderr.write(f"hatch-kindgi check: {fix_usage(args)}\n")
         return EXIT_USAGE
     packs = choose_packs(args.pack_dirs, quiet=how.quiet)
     if packs is None:
@@ -70,6 +75,8 @@ def _run(args: argparse.Namespace) -> int:
             )
             return EXIT_USAGE
         return watch(packs, sys.stdout, against=args.against, how=how)
+    if args.fix or args.diff:
+        return fix_packs(packs, args, sys.stdout, how=how, jobs=args.jobs)
     outcomes = each_pack(packs, partial(_check, against=args.against, strict=how.strict), args.jobs)
     if args.against:
         usage = reference_usage("check", (outcome.problems for outcome in outcomes))

@@ -11,11 +11,28 @@ fix's edits change only their own characters, so a file keeps its formatting.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
-from hatch_kindgi.pipeline.places import Span, Text, placeable, problem_span, string_value
+from hatch_kindgi.config.pyproject import PYPROJECT
+from hatch_kindgi.pipeline.cache import PipelineCache
+from hatch_kindgi.pipeline.places import (
+    Span,
+    Text,
+    pack_text,
+    placeable,
+    problem_span,
+    string_value,
+)
+from hatch_kindgi.pipeline.run import PipelineResult, run_pipeline
+from hatch_kindgi.report.formats import ordered
 from hatch_kindgi.report.problems import Problem
+
+MAX_PASSES = 5
+"""How many times a pack is fixed and checked again at most: a fix can bring a problem whose
+fix is certain too (a block kind spelt right makes its keys known), and none loops forever."""
 
 _VERSION = "/version"
 _SEARCH = 400  # how far after a problem's place the word it names may be
@@ -75,9 +92,15 @@ def _add_member(problem: Problem, text: Text, type_name: str) -> Fix | None:
     value = text.places.values.get(pointer)
     if value is None or text.text[value[0]] != "{" or f"{pointer}/type" in text.places.keys:
         return None
-    empty = not text.text[value[0] + 1 : value[1] - 1].strip()
-    member = f'"type": {json.dumps(type_name)}' + ("" if empty else ", ")
+    member = f'"type": {json.dumps(type_name)}'
+    inside = text.text[value[0] + 1 : value[1] - 1]
     at = value[0] + 1
+    if inside.strip():
+        # Before the first member, laid out as it is: on a line of its own, indented as
+        # that member, when the object's members are one a line.
+        at += len(inside) - len(inside.lstrip())
+        gap = inside[: len(inside) - len(inside.lstrip())]
+        member += f",\n{gap.rpartition(chr(10))[2]}" if "\n" in gap else ", "
     return Fix(f'Add "type": "{type_name}"', ((Span(at, at), member),))
 
 
@@ -104,3 +127,91 @@ def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:
     if a[0] == a[1] and b[0] == b[1]:
         return a[0] == b[0]
     return a[0] < b[1] and b[0] < a[1]
+
+
+@dataclass(frozen=True)
+class Fixed:
+    """A problem a fix resolved (at its place in the text it was found in), and the fix's
+    title."""
+
+    problem: Problem
+    title: str
+
+
+@dataclass(frozen=True)
+class FileFix:
+    """One file's text before its fixes (as read) and after them."""
+
+    file: str
+    before: str
+    after: str
+
+
+@dataclass(frozen=True)
+class FixRun:
+    """What fixing a pack gives: the pipeline's result on the fixed texts (what is left),
+    the files the fixes change, and the problems they resolved, in report order."""
+
+    result: PipelineResult
+    files: tuple[FileFix, ...]
+    fixed: tuple[Fixed, ...]
+
+    def overlay(self) -> dict[str, bytes]:
+        """The fixed files' new bytes, by pack-relative path."""
+        return {fix.file: fix.after.encode("utf-8") for fix in self.files}
+
+
+def file_fixes(
+    problems: Iterable[Problem], read_text: Callable[[str], str | None]
+) -> tuple[dict[str, str], tuple[Fixed, ...]]:
+    """Every file's text with the certain fixes of its `problems` applied (only the files
+    they change), and what they fixed. A file `read_text` can't give (not UTF-8) is left."""
+    by_file: dict[str, list[Problem]] = {}
+    for problem in ordered(problems):
+        if problem.suggestion is not None and placeable(problem.file):
+            by_file.setdefault(problem.file, []).append(problem)
+    texts: dict[str, str] = {}
+    fixed: list[Fixed] = []
+    for file, listed in by_file.items():
+        content = read_text(file)
+        if content is None:
+            continue
+        text = Text(content, toml=file == PYPROJECT)
+        offered = [(problem, fix_of(problem, text)) for problem in listed]
+        fixes = [(problem, fix) for problem, fix in offered if fix is not None]
+        after, applied = fixed_text(text, [fix for _, fix in fixes])
+        if after == content:
+            continue
+        texts[file] = after
+        fixed.extend(Fixed(problem, fix.title) for problem, fix in fixes if fix in applied)
+    return texts, tuple(fixed)
+
+
+def fix_pack(root: Path, **run: Any) -> FixRun:
+    """The pack at `root` with its certain fixes applied, in the pipeline's view only
+    (nothing is written: the fixed texts are laid over the files, `config.sources`):
+    checked, fixed, checked again, until nothing more is fixed or `MAX_PASSES`. `run` is
+    what `run_pipeline` takes besides the root, the cache and the overlay."""
+    cache = PipelineCache()
+    originals: dict[str, str] = {}
+    overlay: dict[str, bytes] = {}
+    fixed: list[Fixed] = []
+    result = run_pipeline(root, cache=cache, overlay=overlay, **run)
+    for _ in range(MAX_PASSES):
+        read = pack_text(root, overlay)
+        texts, resolved = file_fixes(result.problems, read)
+        if not texts:
+            break
+        for file, text in texts.items():
+            if file not in originals:
+                originals[file] = read(file) or ""
+            overlay[file] = text.encode("utf-8")
+        cache.forget(texts)
+        fixed.extend(resolved)
+        result = run_pipeline(root, cache=cache, overlay=dict(overlay), **run)
+    files = tuple(
+        FileFix(file, originals[file], overlay[file].decode("utf-8"))
+        for file in sorted(overlay)
+        if overlay[file] != originals[file].encode("utf-8")
+    )
+    return FixRun(result, files, tuple(fixed))

@@ -1,0 +1,193 @@
+"""`hatch-kindgi check --fix` and `--diff`: the fixes the language server offers as certain,
+applied to the packs' files, or shown as a unified diff; then what is left, reported.
+
+The fixes are the pipeline's (`pipeline.fixes.fix_pack`: a misspelt key or word to its
+suggestion, a reused version to the next free one, a missing strict-mode `"type"`), made on
+the texts in memory and checked again until none is left to make. Only then are the files
+written: each one whole or not at all (`report.files.write_atomically`), only the characters
+its fixes change, and none that changed on disk since it was read. Nothing else is written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import os
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import TextIO
+
+from hatch_kindgi.cli.output import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    Reporting,
+    reference_usage,
+    runner,
+)
+from hatch_kindgi.cli.packs import PackOutcome, Packs, each_pack, named, report
+from hatch_kindgi.pipeline.fixes import FileFix, Fixed, fix_pack
+from hatch_kindgi.report.files import write_atomically
+from hatch_kindgi.report.formats import format_text, write
+from hatch_kindgi.report.problems import Problem
+
+
+def add_fix_arguments(parser: argparse.ArgumentParser) -> None:
+    """--fix and --diff, for `check`."""
+    parser.add_argument(
+        "--fix",
+        action="store_true",
+        help="apply the fixes that are certain (a misspelt key or word to the one suggested, "
+        'a reused version to the next free one, a missing strict-mode "type"), each file '
+        "written whole, only the fixed characters changed; then report what is left",
+    )
+    parser.add_argument(
+        "--diff",
+        action="store_true",
+        help="show what --fix would change as a unified diff, and write nothing (exit 1 "
+        "when there is something to fix or a problem left)",
+    )
+
+
+def fix_usage(args: argparse.Namespace) -> str | None:
+    """Why `args` can't fix (a usage error), None when they can or don't ask to."""
+    if not (args.fix or args.diff):
+        return None
+    if args.watch:
+        return "--fix and --diff don't go with --watch"
+    if args.diff and (args.format != "text" or getattr(args, "statistics", False)):
+        return "--diff prints a diff (and the problems left as text): no --format, no --statistics"
+    return None
+
+
+@dataclass(frozen=True)
+class _Outcome:
+    """One pack's fixing, as plain data (it may come from a child process)."""
+
+    left: PackOutcome
+    files: tuple[FileFix, ...]
+    fixed: tuple[Fixed, ...]
+    unwritten: tuple[str, ...] = ()
+
+
+def fix_packs(
+    packs: Packs,
+    args: argparse.Namespace,
+    stream: TextIO,
+    *,
+    how: Reporting,
+    jobs: int | None = None,
+) -> int:
+    """Fix the packs (`--fix`), or show the fixes (`--diff`), reporting what is left as
+    `how` says; the exit code. With `--quiet`, what was fixed goes unsaid."""
+    job = partial(_fix, against=args.against, strict=how.strict, write_files=not args.diff)
+    outcomes = each_pack(packs, job, jobs)
+    if args.against:
+        usage = reference_usage("check", (outcome.left.problems for outcome in outcomes))
+        if usage is not None:
+            return usage
+    fixed = _named_fixes(packs, outcomes)
+    changed = sum(len(outcome.files) for outcome in outcomes)
+    left = [outcome.left for outcome in outcomes]
+    unwritten = [file for outcome in outcomes for file in outcome.unwritten]
+    verb = "would fix" if args.diff else "fixed"
+    for problem, title in [] if how.quiet else fixed:
+        write(sys.stderr, f"{_place(problem)}: {verb} {problem.code}: {title}\n")
+    for message in unwritten:
+        write(sys.stderr, f"hatch-kindgi: {message}\n")
+    if args.diff:
+        for root, outcome in zip(packs.roots, outcomes):
+            base = _base(packs, root)
+            for file in outcome.files:
+                write(stream, unified_diff(file, base))
+        shown = named(packs, [(o.problems, o.notes) for o in left], "text")
+        if shown.problems:
+            sys.stdout.flush()
+            write(sys.stderr, format_text(shown.problems))
+        code = EXIT_PROBLEMS if changed or any(o.failed for o in left) else EXIT_OK
+    else:
+        code = report(packs, left, how, stream)
+        if unwritten:
+            code = EXIT_PROBLEMS
+    stream.flush()
+    count = len(fixed)
+    noun = "problem" if count == 1 else "problems"
+    files = "file" if changed == 1 else "files"
+    remaining = sum(len(o.problems) for o in left)
+    said = f"{verb} {count} {noun} in {changed} {files}, {remaining} left"
+    if not how.quiet:
+        write(sys.stderr, f"hatch-kindgi: {said}\n")
+    return code
+
+
+def _fix(root: Path, *, against: str | None, strict: bool, write_files: bool) -> _Outcome:
+    run = fix_pack(root, environ=os.environ, against=against, runner=runner(), strict=strict)
+    result = run.result
+    left = PackOutcome(result.problems, result.failed, result.notes, strict=result.options.strict)
+    unwritten = _written(root, run.files) if write_files else ()
+    return _Outcome(left, run.files, run.fixed, unwritten)
+
+
+def _written(root: Path, files: Sequence[FileFix]) -> tuple[str, ...]:
+    """Write each fixed file (a link: the file it leads to, inside the pack); why any was
+    not written."""
+    unwritten = []
+    inside = root.resolve()
+    for fix in files:
+        path = root / fix.file
+        target = path.resolve()
+        try:
+            if target != inside and inside not in target.parents:
+                unwritten.append(f"{fix.file}: not fixed: it leads out of the pack")
+                continue
+            if target.read_bytes() != fix.before.encode("utf-8"):
+                unwritten.append(f"{fix.file}: not fixed: it changed while it was checked")
+                continue
+            write_atomically(target, fix.after.encode("utf-8"))
+        except OSError as cause:
+            unwritten.append(f"{fix.file}: not fixed: {cause.strerror or cause}")
+    return tuple(unwritten)
+
+
+def _named_fixes(packs: Packs, outcomes: Sequence[_Outcome]) -> list[tuple[Problem, str]]:
+    """Each pack's fixed problems named as the report names files, with their titles."""
+    problems = named(
+        packs, [(tuple(f.problem for f in outcome.fixed), ()) for outcome in outcomes], "text"
+    ).problems
+    titles = [f.title for outcome in outcomes for f in outcome.fixed]
+    return list(zip(problems, titles))
+
+
+def _place(problem: Problem) -> str:
+    """`file[:line[:col]]`, as a report line starts."""
+    place = problem.file or "."
+    if problem.line is not None:
+        place += f":{problem.line}"
+        if problem.column is not None:
+            place += f":{problem.column}"
+    return place
+
+
+def _base(packs: Packs, root: Path) -> str:
+    if packs.single:
+        return ""
+    shown = packs.shown(root)
+    return "" if shown == "." else f"{shown}/"
+
+
+def unified_diff(fix: FileFix, base: str = "") -> str:
+    """The fix of one file as a unified diff (`a/…`, `b/…`, as git writes one); a last line
+    without a newline is marked as diff marks it."""
+    name = base + fix.file
+    lines = difflib.unified_diff(
+        fix.before.splitlines(keepends=True),
+        fix.after.splitlines(keepends=True),
+        fromfile=f"a/{name}",
+        tofile=f"b/{name}",
+    )
+    out = []
+    for line in lines:
+        out.append(line if line.endswith("\n") else f"{line}\n\\ No newline at end of file\n")
+    return "".join(out)
