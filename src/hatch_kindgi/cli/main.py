@@ -39,6 +39,7 @@ examples:
   hatch-kindgi check --format sarif > kindgi.sarif
   hatch-kindgi schema block > .vscode/kindgi-block.schema.json
   hatch-kindgi check --watch               check again on every change
+  hatch-kindgi check --fix                 make the certain fixes (--diff: show them)
   hatch-kindgi render acme.reply-prompt --param tone=formal
   hatch-kindgi check --against origin/main
   hatch-kindgi diff v1.2.0 --format markdown

@@ -19,6 +19,7 @@ from hatch_kindgi.cli.output import (
 )
 from hatch_kindgi.cli.packs import choose_pack, named
 from hatch_kindgi.pipeline import load_entries
+from hatch_kindgi.pipeline.places import pack_text, place_problems
 from hatch_kindgi.report.formats import write
 
 
@@ -77,7 +78,8 @@ def _run(args: argparse.Namespace) -> int:
         entries.agents,
         entries.problems,
     )
-    write_problems(named(packs, [(outcome.problems, ())], "text").problems, args.color)
+    placed = place_problems(outcome.problems, pack_text(root))  # as `check` places them
+    write_problems(named(packs, [(placed, ())], "text").problems, args.color)
     if outcome.usage is not None:
         write(sys.stderr, f"hatch-kindgi render: {outcome.usage}\n")
     if outcome.text is None:
