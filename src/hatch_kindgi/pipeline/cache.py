@@ -16,13 +16,16 @@ if TYPE_CHECKING:
     from hatch_kindgi.against.stage import Revisions
     from hatch_kindgi.code.outcome import CodeOutcome
     from hatch_kindgi.index.pins import Pins
+    from hatch_kindgi.pipeline.places import Text
 
 
 class PipelineCache:
     """What a run may reuse from the runs before it on the same pack (`check --watch`): each
     block file's own checks while the file is unchanged, the code stage's outcome until a
     code module, another Python file or pyproject.toml changes, which entries passed the
-    index checks, and the entries of a git revision compared with (`--against`), by commit.
+    index checks, the entries of a git revision compared with (`--against`), by commit, and
+    where the keys and values of each file a problem was placed in are, while its text is
+    the same.
     The rules across files and entries always run again, so the problems are those of a fresh
     run."""
 
@@ -33,6 +36,8 @@ class PipelineCache:
         self.index = IndexChecks(pack_index_schema())
         self._code: tuple[Hashable, CodeOutcome] | None = None
         self.revisions: Revisions = {}
+        self.places: dict[str, Text] = {}
+        """Each placed file's text and where its keys and values are (`pipeline.places`)."""
 
     def forget(self, paths: Iterable[str]) -> None:
         """Drop what was made from `paths` (pack-relative), which a watcher saw change."""

@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 import re
 from bisect import bisect_right
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, MutableMapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Protocol
@@ -178,11 +178,14 @@ def pointer_span(
 
 
 def place_problems(
-    problems: Iterable[Problem], read_text: Callable[[str], str | None]
+    problems: Iterable[Problem],
+    read_text: Callable[[str], str | None],
+    known: MutableMapping[str, Text] | None = None,
 ) -> tuple[Problem, ...]:
     """`problems`, each with its line, column and end in its file's text where it has a
     place. `read_text` gives a pack file's text (None: unreadable, or not UTF-8); each file
-    is read, and its document's places found, once."""
+    is read, and its document's places found, once. `known` keeps each file's `Text` from
+    run to run (`PipelineCache.places`): a file whose text is the same is not read again."""
     texts: dict[str, Text | None] = {}
     placed = []
     for problem in problems:
@@ -193,10 +196,7 @@ def place_problems(
             placed.append(problem)
             continue
         if problem.file not in texts:
-            content = read_text(problem.file)
-            texts[problem.file] = (
-                None if content is None else Text(content, toml=problem.file == PYPROJECT)
-            )
+            texts[problem.file] = _text(problem.file, read_text(problem.file), known)
         text = texts[problem.file]
         span = None if text is None else problem_span(problem, text)
         if text is None or span is None:
@@ -209,6 +209,18 @@ def place_problems(
         line, column = text.line_column(span.start)
         placed.append(replace(problem, line=line, column=column, end=end))
     return tuple(placed)
+
+
+def _text(file: str, content: str | None, known: MutableMapping[str, Text] | None) -> Text | None:
+    if content is None:
+        return None
+    kept = None if known is None else known.get(file)
+    if kept is not None and kept.text == content:
+        return kept
+    text = Text(content, toml=file == PYPROJECT)
+    if known is not None:
+        known[file] = text
+    return text
 
 
 def pack_text(root: Path, overlay: Overlay = NO_OVERLAY) -> Callable[[str], str | None]:

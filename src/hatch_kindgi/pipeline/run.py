@@ -99,7 +99,11 @@ def run_pipeline(
     if strict:
         options = replace(options, strict=True)
     package = package_name(options, dist_name or (pack.project_name if pack else None))
-    place = partial(place_problems, read_text=pack_text(root, overlay))
+    place = partial(
+        place_problems,
+        read_text=pack_text(root, overlay),
+        known=None if cache is None else cache.places,
+    )
     if pack is None:
         return PipelineResult(None, place(read.problems), options, package)
     problems = [*read.problems, *read.found.not_modules(root)]

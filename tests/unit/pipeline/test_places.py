@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hatch_kindgi.pipeline.places import place_problems
+from hatch_kindgi.pipeline.places import Text, place_problems
 from hatch_kindgi.report.problems import Problem, error, warning
 
 BLOCK = (
@@ -70,3 +70,17 @@ def test_each_file_is_read_once() -> None:
     problems = [error("block-kind", "blocks/a.json", str(n), pointer="/kind") for n in range(5)]
     assert len(place_problems(problems, read)) == 5
     assert reads == ["blocks/a.json"]
+
+
+def test_known_texts_are_kept_while_the_text_is_the_same() -> None:
+    """With `known` (what `PipelineCache.places` keeps), a file whose text didn't change keeps
+    its places from the run before; a changed one is read anew, and placed where it now is."""
+    known: dict[str, Text] = {}
+    problem = error("block-kind", "blocks/a.json", "m", pointer="/kind")
+    place_problems([problem], lambda _: BLOCK, known)
+    first = known["blocks/a.json"]
+    place_problems([problem], lambda _: BLOCK, known)
+    assert known["blocks/a.json"] is first
+    (moved,) = place_problems([problem], lambda _: "\n" + BLOCK, known)
+    assert known["blocks/a.json"] is not first
+    assert moved.line == 3
