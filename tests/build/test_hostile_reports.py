@@ -59,7 +59,7 @@ def test_hostile_names_and_keys_under_github_actions(tmp_path: Path, encoding: s
     assert run.returncode != 0
     assert "Traceback" not in run.stdout + run.stderr
     expected = (
-        'blocks/bad name\\n.json: error[block-unknown-key]: /owner: unknown key "owner" '
+        'blocks/bad name\\n.json:8:3: error[block-unknown-key]: /owner: unknown key "owner" '
         "(the runtime would ignore it; hatch-kindgi refuses it so that a misspelt key can't "
         "pass unseen)\n"
         + expected_report("report-escaping").replace("11 errors, 0 warnings in 1 file\n", "")
@@ -114,8 +114,9 @@ def test_names_that_are_not_utf8_are_refused(
     )
     assert report_of(run.stderr) == (
         f"blocks/bad\\xff.json: {reason}\n"
-        "blocks/by-template.json: error[template-file]: /content/templateFile: templateFile "
-        '"t\\udcfe.liquid" holds a lone surrogate (\\udcfe), which is not Unicode; no file of '
+        "blocks/by-template.json:6:21: error[template-file]: /content/templateFile: "
+        'templateFile "t\\udcfe.liquid" holds a lone surrogate (\\udcfe), which is not Unicode; '
+        "no file of "
         "the pack can have that name\n"
         f"tools/t\\xe9.py: {reason}\n"
         "3 errors, 0 warnings in 3 files\n"

@@ -54,7 +54,7 @@ EXPECTED = "".join(
     for line in (
         "blocks/dangling.json: error[block-not-file]: "
         "is a symbolic link to nothing (broken), not a block file",
-        "blocks/inside.json: error[block-duplicate]: "
+        "blocks/inside.json:3:14: error[block-duplicate]: "
         "/version: acme.greeting 1.0.0 is also declared in blocks/greeting.json; "
         "a version of a block is one file (give this one a new version)",
         "blocks/loop.json: error[block-not-file]: is a symbolic link loop, not a block file",

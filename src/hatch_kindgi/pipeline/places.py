@@ -223,12 +223,18 @@ def _text(file: str, content: str | None, known: MutableMapping[str, Text] | Non
     return text
 
 
-def pack_text(root: Path, overlay: Overlay = NO_OVERLAY) -> Callable[[str], str | None]:
+def pack_text(
+    root: Path, overlay: Overlay = NO_OVERLAY, paths: Iterable[str] = ()
+) -> Callable[[str], str | None]:
     """A reader of the pack at `root`'s files as the pipeline read them (an editor's buffer
     from `overlay` where it has one): a file's text, None when it can't be read or is not
-    UTF-8 (a problem found in bytes was placed by its stage)."""
+    UTF-8 (a problem found in bytes was placed by its stage). A problem names its file as
+    reports show it (`report.escape.shown`): `paths`, the pack's files as they are named on
+    disk, say which file a name with a control character escaped is."""
+    named = {shown(path, file_name=True): path for path in paths}
 
-    def read_text(file: str) -> str | None:
+    def read_text(shown_file: str) -> str | None:
+        file = named.get(shown_file, shown_file)
         data = overlay.get(file)
         try:
             return ((root / file).read_bytes() if data is None else data).decode("utf-8")

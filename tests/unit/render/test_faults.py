@@ -74,7 +74,7 @@ CASES: dict[str, tuple[dict[str, str], list[str], str]] = {
         {"blocks/p.json": _prompt("Hi {{ who }}", [OPTIONAL_WHO])},
         [],
         _one(
-            'blocks/p.json: error[render-undefined]: /content/template: "who" is undefined: '
+            'blocks/p.json:13:24: error[render-undefined]: /content/template: "who" is undefined: '
             "the parameter is not required and has no default, and no --param gives it "
             '(--param who=VALUE); a run fails with missing-parameter "Template references an '
             'unresolved variable: who" (template line 1, column 7)'
@@ -84,7 +84,7 @@ CASES: dict[str, tuple[dict[str, str], list[str], str]] = {
         {"blocks/p.json": _prompt("Hi", [{**WHO, "required": True}])},
         [],
         _one(
-            "blocks/p.json: error[render-parameter]: /content/parameters/0: the parameter "
+            "blocks/p.json:7:7: error[render-parameter]: /content/parameters/0: the parameter "
             '"who" is required and has no default: a run fails with missing-parameter '
             '"Required parameter missing: who"; give it with --param who=VALUE'
         ),
@@ -92,10 +92,10 @@ CASES: dict[str, tuple[dict[str, str], list[str], str]] = {
     "parameters-required-unless-said-not": (  # no `required`: required, as the runtime has it
         {"blocks/p.json": _prompt("Hi", [WHO, {"name": "tone", "type": "string"}])},
         [],
-        "blocks/p.json: error[render-parameter]: /content/parameters/0: the parameter "
+        "blocks/p.json:7:7: error[render-parameter]: /content/parameters/0: the parameter "
         '"who" is required and has no default: a run fails with missing-parameter '
         '"Required parameters missing: who, tone"; give it with --param who=VALUE\n'
-        "blocks/p.json: error[render-parameter]: /content/parameters/1: the parameter "
+        "blocks/p.json:11:7: error[render-parameter]: /content/parameters/1: the parameter "
         '"tone" is required and has no default: a run fails with missing-parameter '
         '"Required parameters missing: who, tone"; give it with --param tone=VALUE\n'
         "2 errors, 0 warnings in 1 file\n",
@@ -112,11 +112,11 @@ CASES: dict[str, tuple[dict[str, str], list[str], str]] = {
             )
         },
         ["--param", "count=many", "--param", "on=yes", "--param", "day=2026-02-30"],
-        "blocks/p.json: error[render-parameter]: /content/parameters/0: --param count=many: "
+        "blocks/p.json:7:7: error[render-parameter]: /content/parameters/0: --param count=many: "
         '"many" is not a number; the parameter "count" is of type number\n'
-        "blocks/p.json: error[render-parameter]: /content/parameters/1: --param on=yes: "
+        "blocks/p.json:11:7: error[render-parameter]: /content/parameters/1: --param on=yes: "
         '"yes" is not true or false; the parameter "on" is of type boolean\n'
-        "blocks/p.json: error[render-parameter]: /content/parameters/2: --param "
+        "blocks/p.json:15:7: error[render-parameter]: /content/parameters/2: --param "
         'day=2026-02-30: "2026-02-30" is not a date (YYYY-MM-DD); the parameter "day" is of '
         "type date\n"
         "3 errors, 0 warnings in 1 file\n",
@@ -125,7 +125,7 @@ CASES: dict[str, tuple[dict[str, str], list[str], str]] = {
         {"blocks/p.json": _prompt("{{ who }} and\n{{ whom }}", [WHO])},
         ["--param", "who=Ada"],
         _one(
-            'blocks/p.json: error[render-undefined]: /content/template: "whom" is undefined: '
+            'blocks/p.json:12:36: error[render-undefined]: /content/template: "whom" is undefined: '
             'it is neither a parameter nor settings; did you mean "who"? (template line 2, '
             "column 4)"
         ),
@@ -238,7 +238,7 @@ def test_loop_limit_and_include_are_render_errors(
         1,
         "",
         _one(
-            "blocks/p.json: error[render-error]: /content/template: loop iteration limit "
+            "blocks/p.json:7:21: error[render-error]: /content/template: loop iteration limit "
             "reached: the template renders too much (template line 1, column 4)"
         ),
     )
@@ -247,7 +247,7 @@ def test_loop_limit_and_include_are_render_errors(
         1,
         "",
         _one(
-            'blocks/p.json: error[render-error]: /content/template: "x" can\'t be included: '
+            'blocks/p.json:7:30: error[render-error]: /content/template: "x" can\'t be included: '
             "a prompt is rendered on its own, with no other templates (template line 1, "
             "column 13)"
         ),
@@ -267,16 +267,16 @@ def test_blocks_with_errors_are_shown_when_render_misses_them(
         },
     )
     unknown_key = (
-        'blocks/style.json: error[block-shape]: /content: has no "values"; settings content '
+        'blocks/style.json:1:62: error[block-shape]: /content: has no "values"; settings content '
         "holds its values as an object\n"
-        'blocks/style.json: error[block-unknown-key]: /content/valeus: unknown key "valeus"; '
+        'blocks/style.json:1:74: error[block-unknown-key]: /content/valeus: unknown key "valeus"; '
         'did you mean "values"? (the runtime would ignore it; hatch-kindgi refuses it so that '
         "a misspelt key can't pass unseen)\n"
     )
     assert _render(capsys, root) == (
         1,
         "",
-        'blocks/p.json: error[render-undefined]: /content/template: settings["acme.style"] is '
+        'blocks/p.json:7:21: error[render-undefined]: /content/template: settings["acme.style"] is '
         'undefined: the pack brings no settings block "acme.style" without errors (template '
         "line 1, column 4)\n" + unknown_key + "3 errors, 0 warnings in 2 files\n",
     )
@@ -363,7 +363,7 @@ def test_more_undefined_reads_only_within_the_time_allowed(
     code, out, err = _render(capsys, root)
     assert (code, out) == (1, "")
     assert err.splitlines()[0].startswith(
-        'blocks/p.json: error[render-undefined]: /content/template: "a"'
+        'blocks/p.json:7:21: error[render-undefined]: /content/template: "a"'
     )
     assert err.splitlines()[-1] == "1 error, 0 warnings in 1 file"
 
@@ -381,7 +381,7 @@ def test_a_template_only_the_runtime_reads_is_a_render_error(
         1,
         "",
         _one(
-            "blocks/p.json: error[render-error]: /content/template: the runtime accepts this "
+            "blocks/p.json:7:26: error[render-error]: /content/template: the runtime accepts this "
             "template, but this render can't read it: expected end of expression, found word "
             "(template line 1, column 9)"
         ),
