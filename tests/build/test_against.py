@@ -51,8 +51,8 @@ PROMPT = """\
   }
 }
 """
-REUSED_STYLE = (
-    "blocks/reply-style.json: error[version-reused]: /content/values/refundLimit: block "
+REUSED_STYLE = (  # the place, by hand: STYLE's line 5, where 80 replaces the 50
+    "blocks/reply-style.json:5:62: error[version-reused]: /content/values/refundLimit: block "
     '"acme.reply-style" version 1.0.0 is also at {ref} with other content (50 there, 80 '
     "here), and a released version never changes: give it version 1.0.1\n"
     "1 error, 0 warnings in 1 file\n"
@@ -111,7 +111,8 @@ def test_template_file_changed_without_a_new_version(repo: Path) -> None:
     run = run_cli("check", str(pack), "--against", "HEAD")
     assert run.returncode == 1
     assert run.stdout.splitlines()[0] == (
-        "blocks/reply-prompt.json: error[version-reused]: /content/template: block "
+        # The index's /content/template is the block file's "content" (5:3): its nearest.
+        "blocks/reply-prompt.json:5:3: error[version-reused]: /content/template: block "
         '"acme.reply-prompt" version 1.0.0 is also at HEAD with other content ("Reply in '
         '{{ tone }}.\\n" there, "Reply in {{ mood }}.\\n" here), and a released version never '
         "changes: give it version 1.0.1"
@@ -368,7 +369,7 @@ def test_check_on_the_history(history: Path) -> None:
     run = run_cli("check", str(history), "--against", "HEAD~1")
     assert (run.returncode, run.stdout, run.stderr) == (
         1,
-        "blocks/reply-style.json: error[version-reused]: /content/values/refundLimit: block "
+        "blocks/reply-style.json:7:51: error[version-reused]: /content/values/refundLimit: block "
         '"acme.reply-style" version 1.0.0 is also at HEAD~1 with other content (50 there, 80 '
         "here), and a released version never changes: give it version 1.0.1\n"
         "1 error, 0 warnings in 1 file\n",

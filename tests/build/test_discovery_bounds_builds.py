@@ -66,8 +66,8 @@ def test_three_thousand_nested_braces_fail_naming_the_key(tmp_path: Path) -> Non
     assert run.returncode != 0
     assert "Traceback" not in run.stdout + run.stderr
     (line, summary) = report_of(run.stderr).splitlines()
-    assert line.startswith(
-        "pyproject.toml: error[discovery-pattern]: `tool.kindgi.discovery.blocks` "
+    assert line.startswith(  # on line 10, `blocks = '{{{…`, its value from column 10
+        "pyproject.toml:10:10: error[discovery-pattern]: `tool.kindgi.discovery.blocks` "
     )
     assert line.endswith(
         f"can't be used: the pattern is {len(pattern)} characters long; a discovery glob may be "

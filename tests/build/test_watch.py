@@ -19,8 +19,8 @@ from tests.helpers.packs import TESTPACKS, build_env, copy_pack, edit_text
 
 WAIT_SECONDS = 10  # each change is seen in well under a second; a loaded machine gets slack
 
-PROBLEM = (
-    "blocks/reply-style/1.2.0.json: error[settings-values]: /content/values/maxSentences: "
+PROBLEM = (  # line 7, `      "maxSentences": 0,`: the value from column 23
+    "blocks/reply-style/1.2.0.json:7:23: error[settings-values]: /content/values/maxSentences: "
     "must be >= 1 (the schema of version 1.0.0)"
 )
 
