@@ -66,11 +66,12 @@ def test_json_report_validates_against_shipped_schema() -> None:
     assert list(Draft202012Validator(schema).iter_errors(document)) == []
     assert document["ok"] is False
     assert document["summary"]["text"] == "4 errors, 0 warnings in 1 file"
-    assert [p["code"] for p in document["problems"]] == [
-        "config-missing",
-        "config-unknown-key",
-        "env-reserved",
-        "pin-published-at",
+    # In the order of their lines in the pyproject (by hand: 9, 13, 16, 17).
+    assert [(p["code"], p["line"]) for p in document["problems"]] == [
+        ("config-missing", 9),
+        ("env-reserved", 13),
+        ("pin-published-at", 16),
+        ("config-unknown-key", 17),
     ]
 
 
@@ -111,7 +112,8 @@ def test_hostile_keys_in_every_format_and_encoding(style: str, encoding: str) ->
     else:
         document = json.loads(stdout)
         shown = [
-            f"{p['file']}: error[{p['code']}]: {p['pointer']}: {p['message']}"
+            f"{p['file']}:{p['line']}:{p['column']}: error[{p['code']}]: {p['pointer']}: "
+            f"{p['message']}"
             for p in document["problems"]
         ]
         assert shown == expected_report("report-escaping").splitlines()[:-1]
