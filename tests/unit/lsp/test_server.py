@@ -19,6 +19,7 @@ from pygls.uris import from_fs_path  # noqa: E402
 from pytest_lsp import ClientServerConfig, LanguageClient  # noqa: E402
 
 from hatch_kindgi.pipeline import run_pipeline  # noqa: E402
+from hatch_kindgi.report.problems import Problem  # noqa: E402
 from tests.helpers.packs import TESTPACKS, copy_pack, has_code  # noqa: E402
 
 SERVER = ClientServerConfig(server_command=[sys.executable, "-m", "hatch_kindgi", "lsp"])
@@ -289,29 +290,42 @@ BLOCK_PACKS = sorted(
 )
 
 
+Served = tuple[str, str, str, "tuple[int, int] | None"]
+
+
+def _utf16_place(root: Path, problem: Problem) -> tuple[int, int] | None:
+    """Where LSP puts the start of `problem`: its line 0-based, its column in UTF-16 units of
+    that line of the file (counted here from the file's own text)."""
+    if problem.line is None:
+        return None
+    path = root / problem.file
+    text = path.read_bytes().decode("utf-8", "replace") if path.is_file() else ""
+    line = text.split("\n")[problem.line - 1]
+    return problem.line - 1, len(line[: (problem.column or 1) - 1].encode("utf-16-le")) // 2
+
+
 @pytest.mark.asyncio
 async def test_broken_packs_same_problems_as_check(client: LanguageClient, tmp_path: Path) -> None:
     """Every broken pack without code gives, through the server, the problems the pipeline
-    gives `check`: file, severity, code and message, and a problem's line and column at the
-    start of its range."""
-    expected: dict[str, set[tuple[str, str, str, int | None]]] = {}
+    gives `check`: file, severity, code and message, and each problem's line and column
+    (the report's `file:line:col`) at the start of its range."""
+    expected: dict[str, set[Served]] = {}
     for name in BLOCK_PACKS:
         root = copy_pack(f"broken/{name}", tmp_path)
         for problem in run_pipeline(root, runner="command-line").problems:
             address = uri(root / problem.file)
-            line = None if problem.line is None else problem.line - 1
             expected.setdefault(address, set()).add(
-                (problem.severity, problem.code, problem.message, line)
+                (problem.severity, problem.code, problem.message, _utf16_place(root, problem))
             )
         open_file(client, root / "pyproject.toml")
 
-    def served() -> dict[str, set[tuple[str, str, str, int | None]]]:
-        found: dict[str, set[tuple[str, str, str, int | None]]] = {}
+    def served() -> dict[str, set[Served]]:
+        found: dict[str, set[Served]] = {}
         for address, diagnostics in client.diagnostics.items():
             for d in diagnostics:
                 severity = "error" if d.severity == types.DiagnosticSeverity.Error else "warning"
-                line = d.range.start.line
-                found.setdefault(address, set()).add((severity, str(d.code), d.message, line))
+                start = (d.range.start.line, d.range.start.character)
+                found.setdefault(address, set()).add((severity, str(d.code), d.message, start))
         return found
 
     def same() -> bool:
@@ -328,9 +342,11 @@ async def test_broken_packs_same_problems_as_check(client: LanguageClient, tmp_p
     for address, wanted in expected.items():
         got = now.get(address, set())
         assert {w[:3] for w in got} == {w[:3] for w in wanted}, address
-        for severity, code, message, line in wanted:
-            if line is not None:
-                assert (severity, code, message, line) in got, (address, code)
+        for severity, code, message, place in wanted:
+            if place is not None:
+                assert (severity, code, message, place) in got, (address, code)
+            else:
+                assert (severity, code, message, (0, 0)) in got, (address, code)
 
 
 @pytest.mark.asyncio
