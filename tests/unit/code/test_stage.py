@@ -15,6 +15,7 @@ import pytest
 from hatch_kindgi.checks.stage import check_entries
 from hatch_kindgi.code.stage import CodeOutcome, index_code
 from hatch_kindgi.config.stage import Runner
+from hatch_kindgi.pipeline.places import pack_text, place_problems
 from hatch_kindgi.report.formats import format_text
 from hatch_kindgi.report.problems import Problem, error
 from tests.helpers.entries import PING_TOOL, scratch_pack
@@ -323,8 +324,9 @@ def test_sdk_warnings_and_file_errors_name_their_module(tmp_path: Path) -> None:
     assert outcome.problems[0].message == "import failed: RuntimeError: boom"
 
 
-def _rendered(problems: list[Problem]) -> str:
-    return format_text(problems)
+def _rendered(root: Path, problems: list[Problem]) -> str:
+    """The report, the problems placed in their files as the pipeline places them."""
+    return format_text(place_problems(problems, pack_text(root)))
 
 
 @pytest.mark.slow
@@ -336,7 +338,7 @@ def test_broken_case_report_matches_golden(case: str) -> None:
     checked = check_entries(
         outcome.tools, outcome.guardrails, outcome.agents, outcome.flows, block_entries(root)
     )
-    report = _rendered([*outcome.problems, *checked])
+    report = _rendered(root, [*outcome.problems, *checked])
     assert report == (root / "expected.txt").read_text(encoding="utf-8")
 
 
