@@ -58,6 +58,12 @@ FIXED_BY_HAND: dict[str, dict[str, list[tuple[str, str]]]] = {
             ),
         ],
     },
+    "settings-unknown-keyword": {
+        "blocks/refunds.json": [
+            ('"minimun": 0', '"minimum": 0'),
+            ('"requried": [', '"required": ['),
+        ]
+    },
     "version-reused": {"blocks/reply-style.json": [('"version": "1.0.0"', '"version": "1.0.1"')]},
 }
 

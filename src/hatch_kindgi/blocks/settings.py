@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from hatch_kindgi.engines.ajv.strict import strict_findings, types_to_add
+from hatch_kindgi.engines.ajv.strict import strict_findings, strict_fixes
 from hatch_kindgi.report.problems import Problem, error, json_pointer
 from hatch_kindgi.schema import DRAFT_2020_12
 from hatch_kindgi.schema.metaschema import metaschema_failures
@@ -37,8 +37,8 @@ def _build_validator(schema: dict[str, Any], surveyed: Survey) -> Validator:
 class _Checked:
     findings: tuple[_Finding, ...]
     validator: Validator | None
-    types: Mapping[str, str] = field(default_factory=dict)
-    """The type a missing-type finding's fix adds, by the finding's pointer."""
+    fixes: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    """The certain fix of a strict-mode finding (`Problem.suggestion`), by its pointer."""
 
 
 class SchemaChecks:
@@ -59,7 +59,7 @@ class SchemaChecks:
                 file,
                 message,
                 pointer=SCHEMA + pointer,
-                suggestion=("", checked.types[pointer]) if pointer in checked.types else None,
+                suggestion=checked.fixes.get(pointer),
             )
             for code, pointer, message in checked.findings
         ]
@@ -106,16 +106,16 @@ class SchemaChecks:
         checked = self._checked.get(key)
         if checked is None:
             surveyed = survey(schema)
-            findings, types = self._findings(schema, surveyed)
+            findings, fixes = self._findings(schema, surveyed)
             validator = None if findings else _build_validator(schema, surveyed)
-            checked = self._checked[key] = _Checked(findings, validator, types)
+            checked = self._checked[key] = _Checked(findings, validator, fixes)
         self._by_identity[id(schema)] = (schema, checked)
         return checked
 
     def _findings(
         self, schema: dict[str, Any], surveyed: Survey
-    ) -> tuple[tuple[_Finding, ...], Mapping[str, str]]:
-        """The schema's findings, and the types their fixes add (`_Checked.types`)."""
+    ) -> tuple[tuple[_Finding, ...], Mapping[str, tuple[str, str]]]:
+        """The schema's findings, and their certain fixes (`_Checked.fixes`)."""
         dialect = schema.get("$schema")
         if dialect is not None and (
             not isinstance(dialect, str) or dialect.rstrip("#") != DRAFT_2020_12
@@ -140,7 +140,7 @@ class SchemaChecks:
             )
         except RecursionError:
             findings.append(("settings-schema", "", "the schema nests too deeply to check"))
-        types: Mapping[str, str] = {}
+        fixes: Mapping[str, tuple[str, str]] = {}
         if not findings:
             # What the runtime's Ajv refuses to compile (strict mode), then its own rules.
             strict = strict_findings(schema)
@@ -149,10 +149,10 @@ class SchemaChecks:
                 for pointer, message in (*strict, *tunable_findings(schema))
             )
             if strict:  # walked again only for a schema at fault: the fixes an editor offers
-                types = types_to_add(schema)
+                fixes = strict_fixes(schema)
             if surveyed.refs:
                 findings.extend(_reference_findings(schema))
-        return tuple(findings), types
+        return tuple(findings), fixes
 
 
 def _stopped_problem(file: str, stopped: Stopped, whose: str) -> Problem:

@@ -60,6 +60,9 @@ def fix_of(problem: Problem, text: Text) -> Fix | None:
     if problem.pointer is not None and problem.inner is None:
         key = text.places.keys.get(problem.pointer)
         if key is not None and string_value(text.text, Span(*key)) == written:
+            sibling = problem.pointer.rpartition("/")[0] + "/" + _escaped(meant)
+            if sibling in text.places.keys:  # the key meant is there too: renaming loses one
+                return None
             return Fix(title, ((Span(*key), json.dumps(meant, ensure_ascii=False)),))
         return _json_string_fix(text, problem.pointer, written, meant, title)
     span = problem_span(problem, text)
@@ -73,6 +76,11 @@ def fix_of(problem: Problem, text: Text) -> Fix | None:
         return None
     replacement = json.dumps(meant, ensure_ascii=False)[1:-1] if inline else meant
     return Fix(title, ((Span(found, found + len(spelled)), replacement),))
+
+
+def _escaped(key: str) -> str:
+    """A key as a JSON pointer's segment."""
+    return key.replace("~", "~0").replace("/", "~1")
 
 
 def _json_string_fix(text: Text, pointer: str, written: str, meant: str, title: str) -> Fix | None:

@@ -195,6 +195,8 @@ FIXABLE = [
     ("broken/liquid-warnings", "blocks/reply.liquid", {"settings-unknown-key"}, None),
     ("broken/block-kind-unknown", "blocks/typo.json", {"block-kind"}, None),
     ("broken/version-reused", "blocks/reply-style.json", {"version-reused"}, None),
+    # A strict-mode unknown keyword that a "did you mean" names: renamed.
+    ("broken/settings-unknown-keyword", "blocks/refunds.json", {"settings-schema"}, None),
     (
         "broken/liquid-warnings",
         "blocks/typos.json",

@@ -59,3 +59,17 @@ def test_no_fix_when_the_text_changed_under_it() -> None:
     problem = error("block-kind", "b.json", "m", pointer="/kind", suggestion=("promt", "prompt"))
     assert _applied(problem, '{"kind": "prompt"}') is None
     assert _applied(problem, '{"kind": "promt"}') == '{"kind": "prompt"}'
+
+
+def test_no_rename_onto_a_key_that_is_there() -> None:
+    """A misspelt key whose meant key is in the same object already: renaming it would make
+    a duplicate and lose a value, so there is no certain fix."""
+    problem = error(
+        "block-unknown-key",
+        "b.json",
+        "m",
+        pointer="/descripton",
+        suggestion=("descripton", "description"),
+    )
+    assert _applied(problem, '{"descripton": "a", "description": "b"}') is None
+    assert _applied(problem, '{"descripton": "a"}') == '{"description": "a"}'

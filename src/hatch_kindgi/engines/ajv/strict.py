@@ -41,7 +41,7 @@ from hatch_kindgi.engines.budget import PatternTimeout, validation_budget
 from hatch_kindgi.engines.javascript.regexp import JsPattern, JsRegexError, js_pattern
 from hatch_kindgi.report.suggest import Suggestions
 
-__all__ = ["KEYWORDS", "strict_findings", "types_to_add"]
+__all__ = ["KEYWORDS", "strict_findings", "strict_fixes"]
 
 _GROUPS: tuple[tuple[str | None, tuple[str, ...]], ...] = (
     (None, (
@@ -206,8 +206,10 @@ class _Walk:
         self.seen: set[Finding] = set()
         self.refs_compiled: set[str] = set()
         self.index: _Index | None = None
-        # The missing types whose fix is certain (`types_to_add`), by the finding's pointer.
+        # The fixes that are certain (`strict_fixes`), by the finding's pointer: the type a
+        # missing-type finding adds, the keyword an unknown one was meant to be.
         self.types_to_add: dict[str, str] = {}
+        self.renames: dict[str, tuple[str, str]] = {}
         self.matching_stopped = False
 
     def add(self, path: tuple[object, ...], message: str) -> None:
@@ -228,6 +230,9 @@ class _Walk:
             for key in node:
                 if key not in KEYWORDS:
                     self.add((*ctx.path, key), _unknown(key))
+                    meant = None if key in _OPENAPI else _SUGGEST.closest(key)
+                    if meant is not None and meant not in node:
+                        self.renames.setdefault(_pointer((*ctx.path, key)), (key, meant))
         rules = [key for key in node if key in _COMPILE_INDEX]
         if not rules:
             return
@@ -613,13 +618,17 @@ def strict_findings(schema: Any) -> list[Finding]:
     return walk.findings
 
 
-def types_to_add(schema: Any) -> dict[str, str]:
-    """For each "missing type" finding of `strict_findings` whose fix is certain (the keyword
-    wants one type, and its schema object declares none): its pointer, and the type to add
-    to that object (what an editor's quick fix adds)."""
+def strict_fixes(schema: Any) -> dict[str, tuple[str, str]]:
+    """For each finding of `strict_findings` whose fix is certain, by its pointer, the fix as
+    `Problem.suggestion` says it (what an editor's quick fix and `check --fix` make): a
+    "missing type" whose keyword wants one type, in a schema object that declares none,
+    `("", type)`, the type to add to that object; an unknown keyword a "did you mean" names,
+    in an object that doesn't have that one already, `(keyword, meant)`."""
     walk = _Walk(schema)
     walk.schema(schema, _Context([], set(), (), "#"), 0)
-    return walk.types_to_add
+    fixes = {pointer: ("", type_name) for pointer, type_name in walk.types_to_add.items()}
+    fixes.update(walk.renames)
+    return fixes
 
 
 def _number(value: Any) -> bool:

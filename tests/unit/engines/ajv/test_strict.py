@@ -17,7 +17,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hatch_kindgi.blocks.settings import SchemaChecks, tunable_findings
-from hatch_kindgi.engines.ajv.strict import GROUPS, KEYWORDS, RULE_ORDER, strict_findings
+from hatch_kindgi.engines.ajv.strict import (
+    GROUPS,
+    KEYWORDS,
+    RULE_ORDER,
+    strict_findings,
+    strict_fixes,
+)
 from tests.helpers.external import json_schema_test_suite
 from tests.oracle.node import node_eval
 from tests.oracle.runtime import FOLDER, ajv_settings, require_runtime
@@ -251,3 +257,23 @@ def test_any_json_ends_in_findings_never_an_exception(schema: Any) -> None:
 def test_malformed_schemas_end_in_findings(schema: dict[str, Any]) -> None:
     """Values of the wrong kind where Ajv expects names, formats or URIs: no exception."""
     assert isinstance(strict_findings(schema), list)
+
+
+def test_strict_fixes_are_the_certain_ones() -> None:
+    """A missing type one type fixes, and an unknown keyword a "did you mean" names, by the
+    finding's pointer; none where the object has a type, the keyword meant is there already,
+    or the keyword is OpenAPI's (whose fix is no rename)."""
+    schema = {
+        "type": "object",
+        "properties": {
+            "limit": {"minimun": 1, "maximum": 9},
+            "both": {"type": "number", "minimun": 1, "minimum": 2},
+            "note": {"type": "string", "example": "x"},
+        },
+        "requried": ["limit"],
+    }
+    assert strict_fixes(schema) == {
+        "/properties/limit/maximum": ("", "number"),
+        "/properties/limit/minimun": ("minimun", "minimum"),
+        "/requried": ("requried", "required"),
+    }
