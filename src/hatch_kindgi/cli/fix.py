@@ -26,6 +26,7 @@ from hatch_kindgi.cli.output import (
     Reporting,
     reference_usage,
     runner,
+    write_notes,
 )
 from hatch_kindgi.cli.packs import PackOutcome, Packs, each_pack, named, report
 from hatch_kindgi.pipeline.fixes import FileFix, Fixed, fix_pack
@@ -91,7 +92,11 @@ def fix_packs(
     fixed = _named_fixes(packs, outcomes)
     changed = sum(len(outcome.files) for outcome in outcomes)
     left = [outcome.left for outcome in outcomes]
-    unwritten = [file for outcome in outcomes for file in outcome.unwritten]
+    unwritten = [
+        _base(packs, root) + said
+        for root, outcome in zip(packs.roots, outcomes)
+        for said in outcome.unwritten
+    ]
     verb = "would fix" if args.diff else "fixed"
     for problem, title in [] if how.quiet else fixed:
         write(sys.stderr, f"{_place(problem)}: {verb} {problem.code}: {title}\n")
@@ -103,6 +108,7 @@ def fix_packs(
             for file in outcome.files:
                 write(stream, unified_diff(file, base))
         shown = named(packs, [(o.problems, o.notes) for o in left], "text")
+        write_notes(shown.notes, quiet=how.quiet)
         if shown.problems:
             sys.stdout.flush()
             write(sys.stderr, format_text(shown.problems))
