@@ -401,7 +401,10 @@ def test_an_unknown_reference_in_the_hook_option_is_the_packs_problem(repo: Path
     run = run_cli("check", str(pack))
     assert run.returncode == 1
     first = run.stdout.splitlines()[0]
-    assert first.startswith('pyproject.toml: error[against-unknown-ref]: option `against` "v9.9.9"')
+    # On line 14, `against = "v9.9.9"`: the value from column 11.
+    assert first.startswith(
+        'pyproject.toml:14:11: error[against-unknown-ref]: option `against` "v9.9.9"'
+    )
 
 
 def test_revision_code_without_the_sdk_compares_blocks_only(
