@@ -28,6 +28,13 @@ FIXED_BY_HAND: dict[str, dict[str, list[tuple[str, str]]]] = {
             ('"defualt":', '"default":'),
         ]
     },
+    # A misspelt config key, which a "did you mean" names, on its pyproject line.
+    "config-many-faults": {
+        "pyproject.toml": [('artefact-version = "7"', 'artifact-version = "7"')]
+    },
+    "config-option-types": {
+        "pyproject.toml": [('tool = "src/tools/*.py"', 'tools = "src/tools/*.py"')]
+    },
     "liquid-warnings": {
         "blocks/reply.liquid": [(".maxSentence }}", ".maxSentences }}")],
     },

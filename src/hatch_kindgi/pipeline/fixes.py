@@ -65,6 +65,10 @@ def fix_of(problem: Problem, text: Text) -> Fix | None:
                 return None
             return Fix(title, ((Span(*key), json.dumps(meant, ensure_ascii=False)),))
         return _json_string_fix(text, problem.pointer, written, meant, title)
+    if problem.anchor is not None and problem.anchor in text.places.keys:  # a TOML key
+        sibling = problem.anchor.rpartition("/")[0] + "/" + _escaped(meant)
+        if sibling in text.places.keys:  # the key meant is there too: renaming breaks it
+            return None
     span = problem_span(problem, text)
     if span is None:
         return None

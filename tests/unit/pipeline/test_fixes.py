@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from hatch_kindgi.pipeline.fixes import fix_of
-from hatch_kindgi.pipeline.places import Text
+from hatch_kindgi.pipeline.places import Text, place_problems
 from hatch_kindgi.report.problems import Problem, error
 
 
@@ -73,3 +73,31 @@ def test_no_rename_onto_a_key_that_is_there() -> None:
     )
     assert _applied(problem, '{"descripton": "a", "description": "b"}') is None
     assert _applied(problem, '{"descripton": "a"}') == '{"description": "a"}'
+
+
+def test_a_pyproject_key_renamed_in_place() -> None:
+    """A misspelt pyproject key (its anchor, placed by the pipeline) is renamed where it is,
+    the rest of the line kept; not onto a key its table has already."""
+    text = '[tool.kindgi.discovery]\ntool = "src/tools/*.py"  # mine\n'
+    problem = error(
+        "config-unknown-key",
+        "pyproject.toml",
+        "m",
+        anchor="/tool/kindgi/discovery/tool",
+        suggestion=("tool", "tools"),
+    )
+    (placed,) = place_problems([problem], lambda _: text)
+    fixed = _applied_toml(placed, text)
+    assert fixed == '[tool.kindgi.discovery]\ntools = "src/tools/*.py"  # mine\n'
+    both = text + 'tools = "x/*.py"\n'
+    (placed,) = place_problems([problem], lambda _: both)
+    assert _applied_toml(placed, both) is None
+
+
+def _applied_toml(problem: Problem, text: str) -> str | None:
+    fix = fix_of(problem, Text(text, toml=True))
+    if fix is None:
+        return None
+    for span, new in sorted(fix.edits, key=lambda edit: edit[0].start, reverse=True):
+        text = text[: span.start] + new + text[span.end :]
+    return text
