@@ -246,8 +246,8 @@ def _check_safe(value: object) -> None:
 def ask(op: str, profile: Profile = "self-hosted", **payload: Any) -> Any:
     """One request to the profile's process: what operation `op` of shipped.mjs returns, as
     plain JSON. A key of `payload` is passed to the function as is (None is JSON null); leave
-    a key out for `undefined`."""
-    _check_safe(payload)
+    a key out for `undefined`. Numbers go as JSON text, and JSON.parse reads them as a request
+    body's are read (an integer past 2^53 rounded as the runtime rounds it)."""
     request = json.dumps({"op": op, **payload}, ensure_ascii=True, allow_nan=False)
     answer = json.loads(_process(profile).ask(request))
     if not answer["ok"]:
@@ -272,7 +272,10 @@ def about(*, profile: Profile = "self-hosted") -> dict[str, Any]:
 def canonical_many(values: list[object]) -> list[str]:
     """For each value, `JSON.stringify(sortKeysDeep(value), null, 2) + "\\n"` as Node writes
     it, keys in code-unit order at every level (see shipped.mjs), as a Python str."""
-    return [str(text) for text in ask("canonical", values=values)] if values else []
+    if not values:
+        return []
+    _check_safe(values)
+    return [str(text) for text in ask("canonical", values=values)]
 
 
 def stringify(value: object, indent: int | str | None = None) -> str:
