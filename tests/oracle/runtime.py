@@ -58,9 +58,7 @@ def ajv_settings(
     return shipped.settings(schema, values, strict=strict, profile=profile)
 
 
-def ajv_formats(
-    cases: list[tuple[str, object]], *, profile: Profile = "self-hosted"
-) -> list[bool]:
+def ajv_formats(cases: list[tuple[str, object]], *, profile: Profile = "self-hosted") -> list[bool]:
     """The runtime's verdict on each (format name, value): the format as its Ajv applies it
     (ajv-formats as kindgi-cli ships it), on a value of the type the format is for."""
     return shipped.formats(cases, profile=profile)

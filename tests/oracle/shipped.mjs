@@ -250,6 +250,11 @@ const OPERATIONS = {
 
   // blocks (@kindgi/agents blocks.ts, liquid.ts, define.ts)
   validateBlock: async ({ block }) => (await agents()).validateBlock(block),
+  // Each block file's text as a publish reads it (JSON.parse), then validateBlock.
+  validateBlockTexts: async ({ texts }) => {
+    const { validateBlock } = await agents();
+    return texts.map((text) => validateBlock(JSON.parse(text)));
+  },
   templateProblem: async ({ template }) => (await liquid()).templateProblem(template) ?? null,
   async render({ template, data }) {
     const { renderTenantTemplate } = await liquid();

@@ -73,6 +73,7 @@ __all__ = [
     "unavailable",
     "v8_regex",
     "validate_block",
+    "validate_block_texts",
     "validate_guardrail_spec",
     "validate_inline",
     "validate_prompt_parameters",
@@ -189,7 +190,9 @@ class NodeProcess:
                 if not selector.select(self._timeout):
                     process.kill()
                     process.wait()
-                    raise RuntimeError(f"node {self._script.name} gave no answer in {self._timeout}s")
+                    raise RuntimeError(
+                        f"node {self._script.name} gave no answer in {self._timeout}s"
+                    )
             answer = stdout.readline()
             if not answer:
                 code = process.wait()
@@ -291,6 +294,14 @@ def validate_block(block: object, *, profile: Profile = "self-hosted") -> dict[s
     "value": ...}` or `{"kind": "err", "error": {"code", "message", "issues": [{path,
     message}]}}`."""
     return dict(ask("validateBlock", profile, block=block))
+
+
+def validate_block_texts(
+    texts: list[str], *, profile: Profile = "self-hosted"
+) -> list[dict[str, Any]]:
+    """`validateBlock(JSON.parse(text))` for each block file's text, as a publish reads it
+    (numbers as JSON.parse reads them): each the Result, as `validate_block` gives it."""
+    return [dict(each) for each in ask("validateBlockTexts", profile, texts=texts)]
 
 
 def template_problem(template: str, *, profile: Profile = "self-hosted") -> str | None:
@@ -398,9 +409,7 @@ def format_names() -> list[str]:
     return [str(name) for name in ask("formatNames")]
 
 
-def v8_regex(
-    pattern: str, texts: list[str], flags: str = "u"
-) -> tuple[str | None, list[bool]]:
+def v8_regex(pattern: str, texts: list[str], flags: str = "u") -> tuple[str | None, list[bool]]:
     """`new RegExp(pattern, flags)` on Node 22.12: (None, whether it matches each of
     `texts`), or (V8's SyntaxError message, [])."""
     answer = ask("regex", pattern=pattern, flags=flags, texts=texts)
@@ -421,9 +430,7 @@ def tenant_pattern(
     hosted): `{"compiled": false, "reason"}`, or `{"compiled": true, "tests": [test(text)...],
     "counts": [count(text, at_most)...]}`."""
     return dict(
-        ask(
-            "tenantPattern", profile, pattern=pattern, flags=flags, texts=texts, atMost=at_most
-        )
+        ask("tenantPattern", profile, pattern=pattern, flags=flags, texts=texts, atMost=at_most)
     )
 
 
