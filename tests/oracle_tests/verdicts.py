@@ -130,9 +130,15 @@ def _resolved(case: Case) -> str:
 
 
 def compare(
-    cases: Sequence[Case], folder: Path, *, profile: Profile = "self-hosted"
+    cases: Sequence[Case],
+    folder: Path,
+    *,
+    profile: Profile = "self-hosted",
+    check_args: Sequence[str] = (),
 ) -> list[Outcome]:
-    """Each case's outcome on both sides; the pack is written under `folder`."""
+    """Each case's outcome on both sides; the pack is written under `folder`. `profile`: the
+    runtime's bounds `validateBlock` runs under; `check_args`: more arguments for our `check`
+    (a `--target` of the same profile, once the build has one)."""
     shipped.require_oracle()
     names = [case.name for case in cases]
     assert len(set(names)) == len(names), "case names must be unique"
@@ -150,7 +156,7 @@ def compare(
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
         files.append(f"blocks/{number:04d}/block.json")
-    run = run_cli("check", "--format", "json", str(pack), encoding="utf-8")
+    run = run_cli("check", "--format", "json", *check_args, str(pack), encoding="utf-8")
     assert run.returncode in (0, 1), run.stderr
     report = json.loads(run.stdout)
     by_file: dict[str, list[dict[str, Any]]] = {}
