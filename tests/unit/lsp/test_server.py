@@ -166,11 +166,16 @@ def _codes(client: LanguageClient, address: str) -> list[str]:
     return [str(d.code) for d in client.diagnostics.get(address, ())]
 
 
-INLINE_TYPOS = (
+INLINE_FILTER_TYPO = (
     '{"id": "acme.typos", "version": "1.0.0", "kind": "prompt", "content": {\n'
-    '  "template": "caf\\u00e9 \\"{{ tone | upcse }}\\" {{ tome }}",\n'
+    '  "template": "caf\\u00e9 \\"{{ tone | upcse }}\\" {{ tone }}",\n'
     '  "parameters": [{"name": "tone", "type": "string"}]}}\n'
 )
+INLINE_VARIABLE_TYPO = INLINE_FILTER_TYPO.replace("upcse }}", "upcase }}").replace(
+    "{{ tone }}", "{{ tome }}"
+)
+"""An unknown filter is refused (the parse stops there) and an unknown variable warned of:
+one typo a template, so each fix makes its problem go and leaves none."""
 
 UNTYPED_SCHEMA = """{
   "id": "acme.limits",
@@ -194,11 +199,12 @@ FIXABLE = [
     ("broken/liquid-warnings", "blocks/reply.liquid", {"settings-unknown-key"}, None),
     ("broken/block-kind-unknown", "blocks/typo.json", {"block-kind"}, None),
     ("broken/version-reused", "blocks/reply-style.json", {"version-reused"}, None),
+    ("broken/liquid-warnings", "blocks/typos.json", {"liquid-unknown-filter"}, INLINE_FILTER_TYPO),
     (
         "broken/liquid-warnings",
         "blocks/typos.json",
-        {"liquid-unknown-filter", "liquid-unknown-variable"},
-        INLINE_TYPOS,
+        {"liquid-unknown-variable"},
+        INLINE_VARIABLE_TYPO,
     ),
     # Ajv strict mode's missing types (issue 19): each fix adds the type the keyword wants.
     ("broken/liquid-warnings", "blocks/limits.json", {"settings-schema"}, UNTYPED_SCHEMA),
