@@ -80,12 +80,12 @@ def render_template(
     except (LiquidError, RecursionError) as unread:  # liquidjs accepts, python-liquid can't
         index = _index(unread, template.text) if isinstance(unread, LiquidError) else -1
         reason = unread.message if isinstance(unread, LiquidError) else "it nests too deeply"
-        problem = template.site.place(Lines(template.text), index).problem(
+        unreadable = template.site.place(Lines(template.text), index).problem(
             "error",
             "render-error",
             f"the runtime accepts this template, but this render can't read it: {reason}",
         )
-        return Rendering(None, (problem,))
+        return Rendering(None, (unreadable,))
     run = run or Run(datetime.now(timezone.utc))
     given = _Given(parsed, _scope(parameters, settings, run), declared, settings, run)
     scope = _scope(parameters, settings, run)  # a copy the stand-ins go into
