@@ -16,7 +16,7 @@ from typing import Any
 from hatch_kindgi.engines.ajv.strict import strict_findings, types_to_add
 from hatch_kindgi.report.problems import Problem, error, json_pointer
 from hatch_kindgi.schema import DRAFT_2020_12
-from hatch_kindgi.schema.metaschema import metaschema_failures
+from hatch_kindgi.schema.metaschema import metaschema_findings
 from hatch_kindgi.schema.refs import reference_findings
 from hatch_kindgi.schema.survey import Survey, survey
 from hatch_kindgi.schema.validation import Stopped, Validator, validate
@@ -136,7 +136,7 @@ class SchemaChecks:
         try:
             findings.extend(
                 ("settings-schema", pointer, message)
-                for pointer, message in metaschema_failures(schema, surveyed)
+                for pointer, message in metaschema_findings(schema, surveyed)
             )
         except RecursionError:
             findings.append(("settings-schema", "", "the schema nests too deeply to check"))
@@ -168,6 +168,8 @@ def _stopped_problem(file: str, stopped: Stopped, whose: str) -> Problem:
         return error("settings-ref", file, message, pointer=SCHEMA)
     code = "settings-values-timeout" if stopped.kind == "timeout" else "settings-ref"
     message = f"checking the values against the schema{whose} {stopped.text}"
+    if stopped.kind == "recursion":  # V8's words where Ajv's compile or check recurses as deep
+        message = f"Maximum call stack size exceeded, where the runtime stops too: {message}"
     return error(code, file, message, pointer=SCHEMA)
 
 

@@ -76,7 +76,11 @@ def _count(more: bool, what: str) -> Callable[[Any], str]:
 
 
 def _type(validator: Any, types: Any, instance: Any, schema: Any) -> Iterator[Any]:
+    """Ajv's `type`, with its `nullable` (`getSchemaTypes`): `"nullable": true` beside a
+    type takes null too; its message names the types written, null not added."""
     listed = [types] if isinstance(types, str) else list(types)
+    if instance is None and schema.get("nullable") is True:
+        return
     if not any(validator.is_type(instance, each) for each in listed):
         yield ValidationError(f"must be {','.join(listed)}")
 
