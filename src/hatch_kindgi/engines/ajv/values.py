@@ -2,7 +2,7 @@
 
 The runtime validates values (a settings block's, against its schema) with Ajv2020
 (`allErrors: true`) and reports each error as `/content/values<instancePath>: <message>`
-(kindgi/kindgi-sdk `packages/agents/src/blocks.ts`). This module extends the bounded
+(`@kindgi/agents/src/blocks.ts` in kindgi-cli). This module extends the bounded
 jsonschema validator (`engines.ajv.base`) so that it yields the errors Ajv yields, each with
 Ajv's message and at Ajv's instance path: the words and parameters of each keyword come from
 ajv 8's `dist/vocabularies/**` (`must be >= 0`, `must have required property 'x'`, `must NOT

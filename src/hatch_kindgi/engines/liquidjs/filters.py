@@ -1131,7 +1131,7 @@ FILTERS: dict[str, Callable[..., Any]] = {
     "json": _json_filter,
     "inspect": _json_filter,
 }
-"""liquidjs 10.30.1's filters by name (the tests compare the names with liquidjs's own)."""
+"""liquidjs 10.30.0's filters by name (the tests compare the names with `tenantLiquid()`'s)."""
 
 
 def _reads_defined(function: Callable[..., Any]) -> Callable[..., Any]:
