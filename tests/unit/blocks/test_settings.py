@@ -18,6 +18,7 @@ from hatch_kindgi.schema.validation import Validator
 from tests.helpers.blocks import block_paths, settings, write
 from tests.helpers.loopback import schema_server
 from tests.oracle.runtime import ajv_settings, require_runtime
+from tests.oracle.shipped import validate_block
 
 
 @pytest.fixture
@@ -237,8 +238,17 @@ def test_other_dialect_is_refused() -> None:
     ],
 )
 def test_tunable_marks_as_the_sdk_tests_them(item: dict[str, Any], refused: bool) -> None:
-    """kindgi-sdk blocks.test.ts: refused at properties/k/x-kindgi-tunable, else accepted."""
-    found = list(tunable_findings({"type": "object", "properties": {"k": item}}))
+    """Refused at properties/k/x-kindgi-tunable, else accepted, as the shipped
+    `validateBlock` refuses it (`tunableIssues`), its words first in ours."""
+    require_runtime()
+    schema = {"type": "object", "properties": {"k": item}}
+    found = list(tunable_findings(schema))
     assert [pointer for pointer, _ in found] == (
         ["/properties/k/x-kindgi-tunable"] if refused else []
     )
+    block = {"id": "acme.t", "version": "1.0.0", "kind": "settings"}
+    result = validate_block({**block, "content": {"values": {}, "schema": schema}})
+    issues = result["error"]["issues"] if result["kind"] == "err" else []
+    theirs = [i["message"] for i in issues if i["path"].endswith("/x-kindgi-tunable")]
+    assert len(theirs) == len(found)
+    assert all(ours.startswith(words) for (_, ours), words in zip(found, theirs))

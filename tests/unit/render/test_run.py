@@ -1,4 +1,4 @@
-"""The variables a run gives besides parameters (kindgi-sdk `prompt.ts`): `today`, `now`,
+"""The variables a run gives besides parameters (`@kindgi/agents/src/prompt.ts`): `today`, `now`,
 `agent`, `conversation`, `input`, held to liquidjs given the context the runtime builds; and
 `--now`, `--input` as a user writes them. Expected clock values are written by hand."""
 

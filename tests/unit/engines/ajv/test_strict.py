@@ -1,8 +1,8 @@
 """Settings schemas refused exactly where the runtime's Ajv (strict mode) refuses to compile them.
 
-Every verdict is compared with the pinned npm Ajv through the runtime oracle
-(`tests/oracle/runtime.py` `ajv_settings`): the keyword tables, a corpus of settings schemas
-as pack authors write them (`tests/data/ajv_strict/corpus.json`), and the
+Every verdict is compared with the runtime's own compile, kindgi-cli's `compileInlineSchema`
+on its Ajv 8.20.0 (`tests/oracle/runtime.py` `ajv_settings`): the keyword tables, a corpus of
+settings schemas as pack authors write them (`tests/data/ajv_strict/corpus.json`), and the
 JSON-Schema-Test-Suite's draft 2020-12 schemas.
 """
 
