@@ -173,7 +173,8 @@ def test_config_schema_invalid_or_remote() -> None:
         error(
             "guardrail-config-schema",
             GUARD_FILE,
-            'configSchema of guardrail "acme.tone": "http://127.0.0.1:9/schema.json" refers '
+            'configSchema of guardrail "acme.tone": can\'t resolve reference '
+            'http://127.0.0.1:9/schema.json from id #; "http://127.0.0.1:9/schema.json" refers '
             "outside the schema; nothing is fetched while building, so it can't be resolved "
             "(put what it names under $defs)",
             pointer="/configSchema/$ref",
