@@ -2,7 +2,7 @@
 
 Each prompt is a block of one pack (written to a scratch folder), rendered by the real command
 with `--now` fixed; liquidjs (`tests/oracle/runtime.py`, the engine a run renders with) renders
-the same template with the context the runtime builds (kindgi-sdk `prompt.ts`), written out
+the same template with the context the runtime builds (`@kindgi/agents/src/prompt.ts`), written out
 here by hand: the declared defaults, then the `--param` values typed by their declarations,
 then `today`, `now`, `conversation` (a first turn), `input` when given, and `settings` (the
 newest version of each settings block). The texts must be equal, every one; a prompt liquidjs

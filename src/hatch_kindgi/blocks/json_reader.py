@@ -84,7 +84,8 @@ def read_json_object(file: str, data: bytes) -> JsonRead:
                 error(
                     "block-json",
                     file,
-                    f"a block file holds one JSON object, not {json_type(value, article=True)}",
+                    f"a block must be an object: a block file holds one JSON object, not "
+                    f"{json_type(value, article=True)}",
                     line=parser.first_line,
                     column=parser.first_column,
                 ),

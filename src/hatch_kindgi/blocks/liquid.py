@@ -1,14 +1,18 @@
 """Templates: each parses as a publish parses it, and reads only its parameters, the runtime's
-variables, settings and known filters.
+variables and settings.
 
 Whether a template parses is the runtime's verdict (`publish_error`): a publish refuses a
 template blank after JavaScript's `trim()` ("template must be a non-empty string") and one
-whose `new Liquid().parse(template)` throws ("template isn't valid Liquid: <liquidjs's
-message>"; kindgi/kindgi-sdk `packages/agents/src/blocks.ts`), which
-`engines/liquidjs/parse.py` mirrors: an error exactly where a publish refuses. What a run
-would refuse only when it renders (strict variables and filters: an unknown variable or
-filter) is found by the same parse (`analyze`, held equal to python-liquid's static analysis)
-and reported as warnings: `check` parses each template once, never with python-liquid.
+`templateProblem` refuses (`@kindgi/agents/src/blocks.ts`, `liquid.ts` in kindgi-cli): one
+that `tenantLiquid().parse(template)` throws on, "the template isn't valid Liquid: <liquidjs's
+message>". `tenantLiquid()` is liquidjs with `strictFilters` (an unknown filter is refused as
+the template is parsed: "undefined filter: money, line:1, col:8") and with `include`, `render`
+and `layout` registered as tags that throw ("templates can't use include, render or layout",
+at any depth). `engines/liquidjs/parse.py` mirrors the parse under those options (`TENANT`):
+an error exactly where a publish refuses, in the runtime's words, then our hint. What a run
+refuses only when it renders (strict variables: an unknown variable) is found by the same
+parse (`analyze`, held equal to python-liquid's static analysis) and reported as a warning,
+since a publish takes it: `check` parses each template once, never with python-liquid.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from hatch_kindgi.blocks.json_reader import Lines
@@ -25,50 +30,85 @@ from hatch_kindgi.report.problems import Problem, Severity
 from hatch_kindgi.report.suggest import Suggestions
 
 if TYPE_CHECKING:
-    from hatch_kindgi.engines.liquidjs.parse import Analysis, ParseError
+    from hatch_kindgi.engines.liquidjs.parse import Analysis, Options, ParseError
 
 BLANK_TEMPLATE = "template must be a non-empty string"
 """The runtime's words for a template that is empty after JavaScript's `trim()`."""
-_NOT_LIQUID = "template isn't valid Liquid: "
-"""The runtime's words before liquidjs's message, when its parse throws."""
+NOT_LIQUID = "the template isn't valid Liquid: "
+"""The runtime's words before liquidjs's message, when its parse throws (`templateProblem`)."""
+NO_PARTIALS = "templates can't use include, render or layout"
+"""The runtime's words for a template that uses a partial (`liquid.ts`, `NO_PARTIALS`)."""
+PARTIAL_TAGS = ("include", "render", "layout")
+"""The tags `tenantLiquid()` registers as refusing (their constructor throws)."""
+_NO_PARTIALS_HINT = (
+    "; a template is rendered on its own, with no other templates to include: write the text "
+    "into this one (or take it as a parameter)"
+)
 
 
 @dataclass(frozen=True)
 class PublishError:
-    """Why a publish refuses a template: the runtime's message, and where (an index into the
-    template's text, -1 when the message is for the template as a whole)."""
+    """Why a publish refuses a template: the runtime's message, where (an index into the
+    template's text, -1 when the message is for the template as a whole), the problem's code,
+    and our hint after the runtime's words (`suggestion`: the fix a "did you mean" offers)."""
 
     message: str
     index: int
+    code: str = "liquid-syntax"
+    hint: str = ""
+    suggestion: tuple[str, str] | None = None
+
+    @property
+    def text(self) -> str:
+        """The runtime's words, then our hint."""
+        return self.message + self.hint
+
+
+_FILTERS = Suggestions(FILTER_NAMES)
 
 
 def publish_error(template: str) -> PublishError | None:
     """None when a publish accepts `template`, else the runtime's message and where."""
     if is_blank(template):
-        return PublishError(BLANK_TEMPLATE, -1)
+        return PublishError(BLANK_TEMPLATE, -1, "prompt-blank-template")
     from hatch_kindgi.engines.liquidjs.parse import parse_error
 
-    refused = parse_error(template)
+    refused = parse_error(template, _tenant())
     return None if refused is None else _refusal(refused)
 
 
 def _publish_analysis(template: str) -> PublishError | Analysis:
     """The runtime's refusal of `template` if a publish refuses it, else what it reads."""
     if is_blank(template):
-        return PublishError(BLANK_TEMPLATE, -1)
+        return PublishError(BLANK_TEMPLATE, -1, "prompt-blank-template")
     from hatch_kindgi.engines.liquidjs.parse import ParseError, analyze
 
-    analysis = analyze(template)
+    analysis = analyze(template, _tenant())
     return _refusal(analysis) if isinstance(analysis, ParseError) else analysis
 
 
+@lru_cache(maxsize=1)
+def _tenant() -> Options:
+    """`tenantLiquid()`'s options as its parse reads them: strict filters, the filters it
+    has, and the partial tags refused."""
+    from hatch_kindgi.engines.liquidjs.parse import Options
+
+    return Options(FILTER_NAMES, dict.fromkeys(PARTIAL_TAGS, NO_PARTIALS))
+
+
 def _refusal(refused: ParseError) -> PublishError:
-    return PublishError(_NOT_LIQUID + refused.message, refused.index)
+    if refused.refused_tag is not None:  # `liquidProblem`: the thrown error's own words
+        return PublishError(NO_PARTIALS, refused.index, "liquid-partial", _NO_PARTIALS_HINT)
+    message = NOT_LIQUID + refused.message
+    if refused.undefined_filter is not None:  # placed on the filter's name, for an editor
+        hint, fix = _FILTERS.offer(refused.undefined_filter)
+        return PublishError(message, refused.filter_index, "liquid-unknown-filter", hint, fix)
+    return PublishError(message, refused.index)
 
 
 SETTINGS = "settings"
 RUNTIME_VARIABLES = ("today", "now", "agent", "conversation", "input", SETTINGS)
-"""What a run gives every template besides its parameters (kindgi-sdk `prompt.ts`,
+"""What a run gives every template besides its parameters (`@kindgi/agents/src/prompt.ts`,
 `AUTO_INJECTED_VARS`): no warning for reading them."""
 _PROPERTY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 
@@ -160,13 +200,13 @@ def check_template(text: str, site: TemplateSite, parameters: Collection[str]) -
     lines = Lines(text)
     analysis = _publish_analysis(text)
     if isinstance(analysis, PublishError):
-        message = analysis.message
-        code = "prompt-blank-template" if message == BLANK_TEMPLATE else "liquid-syntax"
-        problem = site.place(lines, analysis.index).problem("error", code, message)
+        problem = site.place(lines, analysis.index).problem(
+            "error", analysis.code, analysis.text, analysis.suggestion
+        )
         return TemplateCheck((problem,), ())
     problems: list[Problem] = []
     reads: dict[tuple[str, str | None], SettingsRead] = {}
-    named, filters = Suggestions(parameters), Suggestions(FILTER_NAMES)
+    named = Suggestions(parameters)
     for root, variables in analysis.globals.items():
         if root == SETTINGS:
             for segments, index in variables:
@@ -182,17 +222,6 @@ def check_template(text: str, site: TemplateSite, parameters: Collection[str]) -
                     "liquid-unknown-variable",
                     f'the template reads "{root}", which is neither a parameter nor '
                     f"{SETTINGS}{hint}",
-                    fix,
-                )
-            )
-    for name, index in analysis.filters.items():
-        if name not in FILTER_NAMES:
-            hint, fix = filters.offer(name)
-            problems.append(
-                site.place(lines, index).problem(
-                    "warning",
-                    "liquid-unknown-filter",
-                    f'unknown filter "{name}": rendering would fail{hint}',
                     fix,
                 )
             )

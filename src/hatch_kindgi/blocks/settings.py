@@ -16,7 +16,7 @@ from typing import Any
 from hatch_kindgi.engines.ajv.strict import strict_findings, strict_fixes
 from hatch_kindgi.report.problems import Problem, error, json_pointer
 from hatch_kindgi.schema import DRAFT_2020_12
-from hatch_kindgi.schema.metaschema import metaschema_failures
+from hatch_kindgi.schema.metaschema import metaschema_findings
 from hatch_kindgi.schema.refs import reference_findings
 from hatch_kindgi.schema.survey import Survey, survey
 from hatch_kindgi.schema.validation import Stopped, Validator, validate
@@ -136,7 +136,7 @@ class SchemaChecks:
         try:
             findings.extend(
                 ("settings-schema", pointer, message)
-                for pointer, message in metaschema_failures(schema, surveyed)
+                for pointer, message in metaschema_findings(schema, surveyed)
             )
         except RecursionError:
             findings.append(("settings-schema", "", "the schema nests too deeply to check"))
@@ -168,6 +168,8 @@ def _stopped_problem(file: str, stopped: Stopped, whose: str) -> Problem:
         return error("settings-ref", file, message, pointer=SCHEMA)
     code = "settings-values-timeout" if stopped.kind == "timeout" else "settings-ref"
     message = f"checking the values against the schema{whose} {stopped.text}"
+    if stopped.kind == "recursion":  # V8's words where Ajv's compile or check recurses as deep
+        message = f"Maximum call stack size exceeded, where the runtime stops too: {message}"
     return error(code, file, message, pointer=SCHEMA)
 
 
@@ -179,9 +181,9 @@ def _reference_findings(schema: dict[str, Any]) -> Iterator[_Finding]:
 
 def tunable_findings(schema: Any) -> Iterator[tuple[str, str]]:
     """The runtime's rule on the `"x-kindgi-tunable"` marks of a settings schema's top-level
-    `properties` (kindgi-sdk `packages/agents/tests/blocks.test.ts`): `true`, on a number or
+    `properties` (`@kindgi/agents/src/blocks.ts`, `tunableIssues`): `true`, on a number or
     integer with a `minimum` below its `maximum`, or on an `enum` of two values or more; each
-    (pointer in the schema, message)."""
+    (pointer in the schema, message: the runtime's words, then ours)."""
     properties = schema.get("properties") if type(schema) is dict else None
     if type(properties) is not dict:
         return
@@ -198,17 +200,19 @@ def tunable_findings(schema: Any) -> Iterator[tuple[str, str]]:
         if mark is True and (bounded or (type(enum) is list and len(enum) >= 2)):
             continue
         if mark is not True:
-            why = f"the mark must be true, not {json.dumps(mark)}"
-        elif numeric:
-            why = f'a tunable {item["type"]} needs a "minimum" below its "maximum"'
-        elif type(enum) is list:
-            why = "a tunable enum needs two values or more"
+            message = f"x-kindgi-tunable must be true when given, not {json.dumps(mark)}"
         else:
-            why = "only a number or integer with a minimum and maximum, or an enum, is tunable"
-        yield (
-            f"/properties/{json_pointer((name,))[1:]}/x-kindgi-tunable",
-            f'"x-kindgi-tunable" is refused at publish: {why}',
-        )
+            if numeric:
+                why = f'this {item["type"]} needs a "minimum" below its "maximum"'
+            elif type(enum) is list:
+                why = f"this enum has {len(enum)} value{'' if len(enum) == 1 else 's'}"
+            else:
+                why = "this is neither"
+            message = (
+                f'"{name}" can be tunable only as a number or integer with a minimum below its '
+                f"maximum, or with an enum of two or more values; {why}"
+            )
+        yield (f"/properties/{json_pointer((name,))[1:]}/x-kindgi-tunable", message)
 
 
 def _number(value: Any) -> bool:

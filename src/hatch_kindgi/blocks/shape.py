@@ -1,7 +1,12 @@
 """The shape of a block: its keys, their types, and the id, version and kind rules.
 
 Only what one file shows is checked here; templates, schemas and rules across files are the
-business of the modules that `stage` runs after this one.
+business of the modules that `stage` runs after this one. Where a rule is the runtime's
+(`validateBlock` and `validatePromptParameters`, `@kindgi/agents/src/blocks.ts` and
+`define.ts` in kindgi-cli), the problem says the runtime's words first, then what we add:
+which value, and what would be right. Where we are stricter than a publish (a key the
+runtime ignores, a version with a leading zero the pack index refuses, a default not of its
+parameter's type), the message says so.
 """
 
 from __future__ import annotations
@@ -29,10 +34,30 @@ CONTENT_KEYS = {
 PARAMETER_KEYS = ("name", "type", "description", "required", "default")
 NOT_BLANK_PATTERN = "[^" + WHITE_SPACE_ESCAPES + "]"
 """A pattern for a string with something besides JavaScript white space (a schema's)."""
-RESERVED_PARAMETERS = frozenset(("today", "now", "agent", "conversation", "settings"))
-"""The names a publish refuses for a parameter: variables the runtime gives every template
-(kindgi-sdk `define.ts`, `AUTO_INJECTED_NAMES`; `input` is given too, but not reserved)."""
+RESERVED_PARAMETERS = frozenset(("today", "now", "agent", "conversation", "input", "settings"))
+"""The names a publish refuses for a parameter: the variables the runtime gives every template
+(`@kindgi/agents/src/define.ts`, `AUTO_INJECTED_NAMES`, from `prompt.ts`'s
+`AUTO_INJECTED_VARS`)."""
 PARAMETER_TYPES = ("string", "number", "boolean", "date")
+
+# The runtime's words (`validateBlock`, `validatePromptParameters`), before ours.
+ID_WORDS = 'id must be a dotted lowercase id, e.g. "acme.intake-prompt"'
+VERSION_WORDS = 'version must be major.minor.patch, e.g. "1.0.0"'
+KIND_WORDS = "kind must be one of: " + ", ".join(("prompt", "settings"))
+DESCRIPTION_WORDS = "description must be a string"
+CONTENT_WORDS = {
+    "prompt": "a prompt block needs content: { template, parameters? }",
+    "settings": "a settings block needs content: { values, schema? }",
+}
+TEMPLATE_WORDS = "template must be a non-empty string"
+PARAMETERS_WORDS = "parameters must be an array"
+NAME_WORDS = "name must be a non-empty string"
+TYPE_WORDS = "type must be string, number, boolean, or date"
+VALUES_WORDS = "values must be a JSON object"
+SCHEMA_WORDS = "schema must be a JSON Schema object"
+_RUNTIME_ID = re.compile(r"[a-z0-9][a-z0-9-]*(?:\.[a-z0-9][a-z0-9-]*)+")
+_RUNTIME_VERSION = re.compile(r"[0-9]+\.[0-9]+\.[0-9]+")
+"""The runtime's own patterns for a block's id and version (`blocks.ts` `ID`, `VERSION`)."""
 # Whole-string patterns (matched with fullmatch), in the syntax Python and ECMA-262 share.
 ID_PATTERN = r"[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+"
 VERSION_PATTERN = r"(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)"
@@ -80,24 +105,27 @@ def check_shape(file: str, block: dict[str, Any]) -> ShapeCheck:
     """Every shape problem of `block`, the parsed object of block file `file`."""
     shape = _Shape(file)
     shape.unknown_keys(block, (), BLOCK_KEYS)
+    kind = shape.kind(block["kind"]) if "kind" in block else None
+    words = {"id": ID_WORDS, "version": VERSION_WORDS, "kind": KIND_WORDS}
+    words["content"] = CONTENT_WORDS.get(kind or "", "")
     for key in REQUIRED_KEYS:
         if key not in block:
+            lead = f"{words[key]}: " if words[key] else ""
             shape.add(
                 "block-shape",
                 None,
-                f'the block has no "{key}"; a block has id, version, kind and content',
+                f'{lead}the block has no "{key}"; a block has id, version, kind and content',
                 anchor="",  # placed on the object that lacks it
             )
     block_id = shape.block_id(block["id"]) if "id" in block else None
     version = shape.version(block["version"]) if "version" in block else None
-    kind = shape.kind(block["kind"]) if "kind" in block else None
     if SCHEMA_KEY in block:
         shape.string(block[SCHEMA_KEY], (SCHEMA_KEY,))
     if "description" in block:
-        shape.string(block["description"], ("description",))
+        shape.typed(block["description"], ("description",), str, "a string", DESCRIPTION_WORDS)
     if "content" in block:
         content = block["content"]
-        if shape.typed(content, ("content",), dict, "an object"):
+        if shape.typed(content, ("content",), dict, "an object", words["content"] or None):
             if kind == "prompt":
                 shape.prompt(content)
             elif kind == "settings":
@@ -153,59 +181,73 @@ class _Shape:
                 message = f'unknown key "{key}"{hint}'
             self.add("block-unknown-key", (*path, key), message + _IGNORED, fix)
 
-    def typed(self, value: Any, path: tuple[object, ...], kind: type, name: str) -> bool:
+    def typed(
+        self,
+        value: Any,
+        path: tuple[object, ...],
+        kind: type,
+        name: str,
+        words: str | None = None,
+    ) -> bool:
+        """Whether `value` is of `kind` (`name` in a message); if not, a problem that says
+        the runtime's `words` for it first, when it has some."""
         if isinstance(value, kind) and not (kind is int and isinstance(value, bool)):
             return True
-        self.add("block-shape", path, f"must be {name}, not {json_type(value, article=True)}")
+        shown = json_type(value, article=True)
+        message = f"{words}, not {shown}" if words else f"must be {name}, not {shown}"
+        self.add("block-shape", path, message)
         return False
 
-    def string(self, value: Any, path: tuple[object, ...]) -> bool:
-        return self.typed(value, path, str, "a string")
+    def string(self, value: Any, path: tuple[object, ...], words: str | None = None) -> bool:
+        return self.typed(value, path, str, "a string", words)
 
     def block_id(self, value: Any) -> str | None:
-        if not self.string(value, ("id",)):
+        if not self.string(value, ("id",), ID_WORDS):
             return None
         if _ID.fullmatch(value):
             return str(value)
-        self.add(
-            "block-id",
-            ("id",),
-            f'"{value}" is not a dotted lowercase id: two or more segments of a-z, 0-9 and '
-            'inner hyphens, joined by dots (like "acme.reply-prompt")',
-        )
+        rule = "two or more segments of a-z, 0-9 and inner hyphens, joined by dots"
+        if _RUNTIME_ID.fullmatch(value):  # ours alone: a segment ends in "-" or holds "--"
+            message = (
+                f'"{value}" is not a dotted lowercase id as hatch-kindgi reads one: {rule} '
+                '(like "acme.reply-prompt"); the runtime\'s publish takes a segment that ends '
+                "in a hyphen or holds two in a row, hatch-kindgi refuses it as a likely typo"
+            )
+        else:
+            message = f'{ID_WORDS}; "{value}" is not: {rule}'
+        self.add("block-id", ("id",), message)
         return None
 
     def version(self, value: Any) -> Version | None:
-        if not self.string(value, ("version",)):
+        if not self.string(value, ("version",), VERSION_WORDS):
             return None
         parsed = parse_version(value)
         if parsed is not None:
             return parsed
-        if _LOOSE_VERSION.match(value) and not value.startswith("v"):
-            head = _LOOSE_VERSION.match(value)
-            assert head is not None
-            why = (
-                "; a pre-release or build suffix is not allowed"
-                if head.end() < len(value)
-                else "; numbers have no leading zeros"
+        if _RUNTIME_VERSION.fullmatch(value):  # ours alone, and the pack index's
+            message = (
+                f'"{value}" is not a plain MAJOR.MINOR.PATCH version (like "1.0.0"): numbers '
+                "have no leading zeros (the runtime's publish takes it, the pack index a "
+                "deploy reads refuses it)"
             )
         else:
-            why = ""
-        self.add(
-            "block-version",
-            ("version",),
-            f'"{value}" is not a plain MAJOR.MINOR.PATCH version (like "1.0.0"){why}',
-        )
+            head = _LOOSE_VERSION.match(value)
+            why = (
+                ": a pre-release or build suffix is not allowed"
+                if head is not None and not value.startswith("v") and head.end() < len(value)
+                else ""
+            )
+            message = f'{VERSION_WORDS}; "{value}" is not a plain MAJOR.MINOR.PATCH version{why}'
+        self.add("block-version", ("version",), message)
         return None
 
     def kind(self, value: Any) -> str | None:
-        if not self.string(value, ("kind",)):
+        if not self.string(value, ("kind",), KIND_WORDS):
             return None
         if value in KINDS:
             return str(value)
         hint, fix = offer(value, KINDS)
-        hint = hint or '; a block is "prompt" or "settings"'
-        self.add("block-kind", ("kind",), f'"{value}" is not a block kind{hint}', fix)
+        self.add("block-kind", ("kind",), f'{KIND_WORDS}, not "{value}"{hint}', fix)
         return None
 
     def prompt(self, content: dict[str, Any]) -> None:
@@ -227,14 +269,15 @@ class _Shape:
             self.add(
                 "block-shape",
                 ("content",),
-                'has neither "template" (the Liquid text) nor "templateFile" (its file); give one',
+                f'{TEMPLATE_WORDS}: the content has neither "template" (the Liquid text) nor '
+                '"templateFile" (its file); give one',
             )
         if (
             has_template
-            and self.string(content["template"], ("content", "template"))
+            and self.string(content["template"], ("content", "template"), TEMPLATE_WORDS)
             and not content["template"]
         ):
-            self.add("block-shape", ("content", "template"), "the template is empty")
+            self.add("block-shape", ("content", "template"), f"{TEMPLATE_WORDS}: it is empty")
         if (
             has_file
             and self.string(content["templateFile"], ("content", "templateFile"))
@@ -246,7 +289,7 @@ class _Shape:
 
     def parameters(self, parameters: Any) -> None:
         path: tuple[object, ...] = ("content", "parameters")
-        if not self.typed(parameters, path, list, "an array"):
+        if not self.typed(parameters, path, list, "an array", PARAMETERS_WORDS):
             return
         names: dict[str, int] = {}
         for index, parameter in enumerate(parameters):
@@ -254,20 +297,22 @@ class _Shape:
             if not self.typed(parameter, here, dict, "an object"):
                 continue
             self.unknown_keys(parameter, here, PARAMETER_KEYS)
-            for key in ("name", "type"):
+            for key, words in (("name", NAME_WORDS), ("type", TYPE_WORDS)):
                 if key not in parameter:
-                    self.add("block-shape", here, f'the parameter has no "{key}"')
+                    self.add("block-shape", here, f'{words}: the parameter has no "{key}"')
             name = parameter.get("name")
-            if "name" in parameter and self.string(name, (*here, "name")):
+            if "name" in parameter and self.string(name, (*here, "name"), NAME_WORDS):
                 if not name:
-                    self.add("block-parameter", (*here, "name"), "the name is empty")
+                    self.add("block-parameter", (*here, "name"), f"{NAME_WORDS}: it is empty")
                 elif is_blank(name):  # what the runtime's define.ts refuses
-                    self.add("block-parameter", (*here, "name"), "name must be a non-empty string")
+                    self.add(
+                        "block-parameter", (*here, "name"), f"{NAME_WORDS}: it is only white space"
+                    )
                 elif name in names:
                     self.add(
                         "block-parameter",
                         (*here, "name"),
-                        f'"{name}" is already the name of parameter {names[name]}',
+                        f'duplicate parameter name "{name}"; parameter {names[name]} has it',
                     )
                 else:
                     names[name] = index
@@ -287,16 +332,12 @@ class _Shape:
                 self.default(parameter["default"], kind, (*here, "default"))
 
     def parameter_type(self, value: Any, here: tuple[object, ...]) -> str | None:
-        if not self.string(value, (*here, "type")):
+        if not self.string(value, (*here, "type"), TYPE_WORDS):
             return None
         if value in PARAMETER_TYPES:
             return str(value)
-        known = ", ".join(PARAMETER_TYPES)
         hint, fix = offer(value, PARAMETER_TYPES)
-        hint = hint or f"; use one of {known}"
-        self.add(
-            "block-parameter", (*here, "type"), f'"{value}" is not a parameter type{hint}', fix
-        )
+        self.add("block-parameter", (*here, "type"), f'{TYPE_WORDS}, not "{value}"{hint}', fix)
         return None
 
     def default(self, value: Any, kind: str, path: tuple[object, ...]) -> None:
@@ -314,7 +355,9 @@ class _Shape:
             self.add(
                 "block-parameter",
                 path,
-                f"the default is {shown}, but the parameter's type is {kind}: give {want}",
+                f"the default is {shown}, but the parameter's type is {kind}: give {want} "
+                "(the runtime's publish doesn't look at a default, but a run would use it as "
+                "it is)",
             )
 
     def settings(self, content: dict[str, Any]) -> None:
@@ -328,12 +371,13 @@ class _Shape:
             self.add(
                 "block-shape",
                 ("content",),
-                'has no "values"; settings content holds its values as an object',
+                f'{VALUES_WORDS}: the content has no "values"; settings content holds its '
+                "values as an object",
             )
         else:
-            self.typed(content["values"], ("content", "values"), dict, "an object")
+            self.typed(content["values"], ("content", "values"), dict, "an object", VALUES_WORDS)
         if "schema" in content:
-            self.typed(content["schema"], ("content", "schema"), dict, "an object")
+            self.typed(content["schema"], ("content", "schema"), dict, "an object", SCHEMA_WORDS)
 
 
 def is_date(text: str) -> bool:

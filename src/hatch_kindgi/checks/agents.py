@@ -39,27 +39,22 @@ def agent_problems(entry: Mapping[str, Any]) -> list[Problem]:
 
 
 def _liquid_problems(file: str, name: str, template: str) -> list[Problem]:
-    """What the runtime says of the instructions: `defineAgent` wants them non-empty after
-    trimming, and a run parses them with liquidjs."""
+    """What the runtime says of the instructions (`defineAgent`,
+    `@kindgi/agents/src/define.ts`): non-empty after trimming, and `templateProblem`'s
+    verdict, the very check a prompt block's template gets (a partial, an unknown filter,
+    anything liquidjs won't parse). The runtime's words first, then which agent."""
     refused = publish_error(template)
     if refused is None:
         return []
     if refused.message == BLANK_TEMPLATE:
-        return [
-            error(
-                "agent-instructions-liquid",
-                file,
-                f"instructions of agent {name} must be a non-empty string, or a prompt block "
-                "{ prompt, version }",
-                pointer="/instructions",
-            )
-        ]
+        message = "instructions must be a non-empty string, or a prompt block { prompt, version }"
+    else:
+        message = refused.text
     return [
         error(
             "agent-instructions-liquid",
             file,
-            f"instructions of agent {name} do not parse as the runtime parses them: "
-            f"{refused.message}",
+            f"{message} (the instructions of agent {name})",
             pointer="/instructions",
         )
     ]

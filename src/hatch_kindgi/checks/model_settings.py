@@ -32,7 +32,7 @@ MODEL_SETTINGS_SCHEMA: dict[str, Any] = {
     },
 }
 """What a model-settings block's values may set, as the runtime checks them when it publishes
-an agent version that names the block: kindgi/kindgi-sdk `packages/agents/src/blocks.ts`
+an agent version that names the block: `@kindgi/agents/src/blocks.ts` (kindgi-cli)
 `MODEL_SETTINGS_SCHEMA` (temperature, maxOutputTokens, no other key), with the keys the seeds
 add (`thinking`, `model`, `providerId`). Checked by the runtime's Ajv (`engines.ajv.values`),
 so each refusal has its words; `tests/unit/checks/test_model_settings.py` holds them to Ajv."""

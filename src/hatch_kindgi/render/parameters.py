@@ -59,8 +59,8 @@ def parse_assignments(assignments: Sequence[str]) -> list[tuple[str, str]]:
 def resolve_parameters(declared: Declared, given: Sequence[tuple[str, str]]) -> Parameters:
     """Each given value typed by its declaration, then the defaults, as the runtime decides
     them: a parameter is required unless `required: false`, and one with a default is never
-    missing (kindgi-sdk `prompt.ts`, `requiredMissing`). A name the template doesn't declare is
-    a `UsageFault`."""
+    missing (`@kindgi/agents/src/prompt.ts`, `requiredMissing`). A name the template doesn't
+    declare is a `UsageFault`."""
     names = declared.names()
     for unknown in (name for name, _ in given if name not in names):
         listed = ", ".join(names) if names else "none"

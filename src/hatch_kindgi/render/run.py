@@ -1,6 +1,6 @@
 """The variables a run gives a template besides its parameters, as the Kindgi runtime gives them.
 
-kindgi/kindgi-sdk `packages/agents/src/prompt.ts` (`renderInstructions`, `mergeContext`): the
+`@kindgi/agents/src/prompt.ts` in kindgi-cli (`renderInstructions`, `mergeContext`): the
 context is the declared defaults, then the caller's parameters, then `today` (the UTC date,
 `YYYY-MM-DD`), `now` (`Date.prototype.toISOString`: UTC with milliseconds,
 `2026-12-01T15:04:05.123Z`), `agent` (`id`, `name`, `version` of the agent invoked), and only

@@ -69,22 +69,23 @@ def render_template(
     false, nothing to loop over), as often as it takes, up to `MAX_UNDEFINED`. A fault of
     another kind ends it; after a stand-in only undefined reads are reported, since a filter
     given a stand-in may fail where the real value would not."""
+    # What a publish refuses, a render refuses, in the same words (`templateProblem`): a
+    # partial, an unknown filter, anything liquidjs won't parse.
+    syntax = check_template(template.text, template.site, declared).problems
+    refused = tuple(p for p in syntax if p.severity == "error")
+    if refused:
+        return Rendering(None, refused)
     try:
         parsed = ENVIRONMENT.from_string(template.text)
-    except (LiquidError, RecursionError) as unread:
-        syntax = check_template(template.text, template.site, declared).problems
-        errors = tuple(p for p in syntax if p.severity == "error")
-        if not errors:  # the runtime's liquidjs accepts what python-liquid can't read
-            index = _index(unread, template.text) if isinstance(unread, LiquidError) else -1
-            reason = unread.message if isinstance(unread, LiquidError) else "it nests too deeply"
-            errors = (
-                template.site.place(Lines(template.text), index).problem(
-                    "error",
-                    "render-error",
-                    f"the runtime accepts this template, but this render can't read it: {reason}",
-                ),
-            )
-        return Rendering(None, errors)
+    except (LiquidError, RecursionError) as unread:  # liquidjs accepts, python-liquid can't
+        index = _index(unread, template.text) if isinstance(unread, LiquidError) else -1
+        reason = unread.message if isinstance(unread, LiquidError) else "it nests too deeply"
+        unreadable = template.site.place(Lines(template.text), index).problem(
+            "error",
+            "render-error",
+            f"the runtime accepts this template, but this render can't read it: {reason}",
+        )
+        return Rendering(None, (unreadable,))
     run = run or Run(datetime.now(timezone.utc))
     given = _Given(parsed, _scope(parameters, settings, run), declared, settings, run)
     scope = _scope(parameters, settings, run)  # a copy the stand-ins go into

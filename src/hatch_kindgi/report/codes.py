@@ -58,7 +58,7 @@ CODES: dict[str, str] = {
     "block-parameter": "A prompt parameter: name repeated, type unknown, default not of its type.",
     "prompt-reserved-parameter": (
         "A prompt parameter is named as a variable the runtime gives every template "
-        "(today, now, agent, conversation, settings)."
+        "(today, now, agent, conversation, input, settings)."
     ),
     "block-duplicate": "Two block files declare the same id and version.",
     "block-kind-conflict": "Two versions of one block id have different kinds.",
@@ -70,9 +70,16 @@ CODES: dict[str, str] = {
         "A prompt template does not parse as the runtime's liquidjs parses it at publish "
         "(unknown tags included)."
     ),
+    "liquid-unknown-filter": (
+        "A template uses a filter the runtime's Liquid does not have: a publish refuses it "
+        "(strictFilters)."
+    ),
+    "liquid-partial": (
+        "A template uses include, render or layout, which the runtime refuses at any depth: "
+        "a template is rendered on its own."
+    ),
     "prompt-blank-template": "A prompt template is empty or only white space.",
     "liquid-unknown-variable": "A template reads a variable that is no parameter and not settings.",
-    "liquid-unknown-filter": "A template uses a filter the Liquid environment does not know.",
     "settings-unknown-block": 'A template reads settings["x"] and the pack brings no settings x.',
     "settings-unknown-key": "A template reads a settings key that no version of that block has.",
     "settings-schema": (
@@ -142,9 +149,11 @@ CODES: dict[str, str] = {
     "parameter has no value.",
     "render-undefined": "Rendering read something undefined: a parameter without a value, "
     "a settings block or key the render doesn't have, any other variable.",
-    "render-filter": "Rendering used a filter liquidjs doesn't have, or a filter failed on "
-    "its input or arguments.",
-    "render-error": "Rendering failed otherwise: a type error, a limit reached, an include.",
+    "render-filter": "A filter failed on its input or arguments while rendering.",
+    "render-error": (
+        "Rendering failed otherwise: a type error, a limit reached, a template liquidjs "
+        "takes that the render can't read."
+    ),
     "render-no-prompt": "The prompt block an agent's instructions name has no version in "
     "this pack that its range takes.",
 }
@@ -164,10 +173,10 @@ def problems_markdown() -> str:
         "",
         "A report line reads `FILE[:LINE:COL]: SEVERITY[CODE]: [POINTER: ]MESSAGE`, with what the",
         "pack wrote in it escaped and shortened (see `docs/command-line.md`). Most codes are",
-        "errors; `liquid-unknown-variable`, `liquid-unknown-filter`, `settings-unknown-block`,",
-        "`settings-unknown-key`, `agent-block-missing`, `check-id-unprefixed`, `sdk-warning`,",
-        "`pin-not-reproducible`, `version-lower`, `agent-range-dropped` and an unknown top-level",
-        "`[tool.kindgi]` key are warnings, which fail the build only with `strict = true`.",
+        "errors; `liquid-unknown-variable`, `settings-unknown-block`, `settings-unknown-key`,",
+        "`agent-block-missing`, `check-id-unprefixed`, `sdk-warning`, `pin-not-reproducible`,",
+        "`version-lower`, `agent-range-dropped` and an unknown top-level `[tool.kindgi]` key are",
+        "warnings, which fail the build only with `strict = true`.",
     ]
     for name, codes in sections():
         lines += ["", f"## {name}", ""]

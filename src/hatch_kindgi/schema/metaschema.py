@@ -65,7 +65,30 @@ def metaschema_failures(schema: Any, surveyed: Survey | None = None) -> Iterator
 
     for failure in _metaschema_validator().iter_errors(schema):
         where = json_pointer(failure.absolute_path)
-        yield where, f"schema is invalid: data{where} {words(failure)}"
+        yield where, f"{_INVALID}data{where} {words(failure)}"
+
+
+_INVALID = "schema is invalid: "
+
+
+def metaschema_findings(schema: Any, surveyed: Survey | None = None) -> list[tuple[str, str]]:
+    """`metaschema_failures` as the runtime words them, one message for all
+    (`ajv.errorsText`: `schema is invalid: ` and each error's `data<path> <message>`, joined
+    by ", ", in Ajv's order, repeats kept), and placed where they are: one (pointer,
+    message) for each place an error is at, in Ajv's order. The first place's message is the
+    runtime's whole, so a report holds what a publish says; each other place's is its own
+    errors, in the same words. Raises RecursionError on a schema too deep."""
+    failures = list(metaschema_failures(schema, surveyed))
+    if not failures:
+        return []
+    at: dict[str, list[str]] = {}
+    for pointer, message in failures:
+        at.setdefault(pointer, []).append(message[len(_INVALID) :])
+    whole = _INVALID + ", ".join(message[len(_INVALID) :] for _, message in failures)
+    return [
+        (pointer, whole if index == 0 else _INVALID + ", ".join(errors))
+        for index, (pointer, errors) in enumerate(at.items())
+    ]
 
 
 @lru_cache(maxsize=1)

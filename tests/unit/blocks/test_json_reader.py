@@ -40,9 +40,19 @@ def _problems(data: bytes) -> list[tuple[str, int | None, int | None, str | None
         (b'{"a":', 1, 6, "expected a value, found the end of the file"),
         (b"// note\n{}", 1, 1, "expected a value, found '/' (JSON has no comments)"),
         (b"{} {}", 1, 4, "unexpected '{' after the JSON value; a block file holds one object"),
-        (b"\n\n  [1]", 3, 3, "a block file holds one JSON object, not an array"),
-        (b"null", 1, 1, "a block file holds one JSON object, not null"),
-        (b"12", 1, 1, "a block file holds one JSON object, not a number"),
+        (
+            b"\n\n  [1]",
+            3,
+            3,
+            "a block must be an object: a block file holds one JSON object, not an array",
+        ),
+        (b"null", 1, 1, "a block must be an object: a block file holds one JSON object, not null"),
+        (
+            b"12",
+            1,
+            1,
+            "a block must be an object: a block file holds one JSON object, not a number",
+        ),
     ],
 )
 def test_syntax_faults_are_placed(data: bytes, line: int, column: int, message: str) -> None:

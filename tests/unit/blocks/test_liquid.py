@@ -31,7 +31,7 @@ def test_syntax_error_in_a_template_file_has_its_line_and_column() -> None:
         error(
             "liquid-syntax",
             "blocks/p.liquid",
-            'template isn\'t valid Liquid: tag "nosuchtag" not found, line:2, col:3',
+            'the template isn\'t valid Liquid: tag "nosuchtag" not found, line:2, col:3',
             line=2,
             column=3,
         ),
@@ -45,7 +45,7 @@ def test_syntax_error_inline_points_at_content_template() -> None:
         error(
             "liquid-syntax",
             "blocks/p.json",
-            "template isn't valid Liquid: illegal tag: {% for %}, line:2, col:3 "
+            "the template isn't valid Liquid: illegal tag: {% for %}, line:2, col:3 "
             "(template line 2, column 3)",
             pointer="/content/template",
         ),
@@ -83,9 +83,9 @@ def test_deep_nesting_is_a_problem() -> None:
     assert [p.code for p in checked.problems] == ["liquid-syntax"]
 
 
-def test_unknown_variable_and_filter_warn_once_each() -> None:
-    """Each unknown name warns once, at its first use, with a hint when one is close."""
-    text = "{{ tone }} {{ tonne }} {{ tonne }} {{ x | upcas }} {{ y | upcas }}"
+def test_unknown_variables_warn_once_each() -> None:
+    """Each unknown variable warns once, at its first use, with a hint when one is close."""
+    text = "{{ tone }} {{ tonne }} {{ tonne }} {{ x | upcase }} {{ y | upcase }}"
     checked = check_template(text, FILE, ("tone",))
     assert checked.problems == (
         warning(
@@ -110,16 +110,43 @@ def test_unknown_variable_and_filter_warn_once_each() -> None:
             'the template reads "y", which is neither a parameter nor settings; '
             "declare it under content.parameters",
             line=1,
-            column=55,
-        ),
-        warning(
-            "liquid-unknown-filter",
-            "blocks/p.liquid",
-            'unknown filter "upcas": rendering would fail; did you mean "upcase"?',
-            line=1,
-            column=43,
+            column=56,
         ),
     )
+
+
+def test_an_unknown_filter_is_refused_in_liquidjs_words_with_a_hint() -> None:
+    """`strictFilters`: the runtime's message for the first unknown filter (its line and
+    column are the output's, `{{`, as `templateProblem` gives them on this very template),
+    then "did you mean"; the problem is placed on the filter's name, for an editor's fix."""
+    checked = check_template("Hi {{ tone }}\n  {{ x | upcase | upcas }} {{ y | nope }}", FILE, ())
+    assert checked.problems == (
+        error(
+            "liquid-unknown-filter",
+            "blocks/p.liquid",
+            "the template isn't valid Liquid: undefined filter: upcas, line:2, col:3; "
+            'did you mean "upcase"?',
+            line=2,
+            column=19,
+            suggestion=("upcas", "upcase"),
+        ),
+    )
+
+
+def test_partials_are_refused_at_any_depth_in_the_runtime_words() -> None:
+    """`include`, `render` and `layout` inside `if`, `for`, `capture` and `liquid` tags:
+    the runtime's words (`NO_PARTIALS`), placed on the tag; inside `raw` or `comment`,
+    nothing is parsed, so nothing is refused."""
+    for text in (
+        "{% if a %}\n{% include 'x' %}{% endif %}",
+        "{% for a in b %}{% capture c %}{% render 'x' %}{% endcapture %}{% endfor %}",
+        "{% liquid\nif a\nlayout 'x'\nendif\n%}",
+    ):
+        (problem,) = check_template(text, FILE, ("a", "b")).problems
+        assert problem.code == "liquid-partial"
+        assert problem.message.startswith("templates can't use include, render or layout; ")
+    assert check_template("{% raw %}{% include 'x' %}{% endraw %}", FILE, ()).problems == ()
+    assert check_template("{% comment %}{% render 'x' %}{% endcomment %}", FILE, ()).problems == ()
 
 
 def test_locals_and_loop_variables_are_not_unknown() -> None:

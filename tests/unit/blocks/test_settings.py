@@ -17,7 +17,8 @@ from hatch_kindgi.schema.survey import Survey, survey
 from hatch_kindgi.schema.validation import Validator
 from tests.helpers.blocks import block_paths, settings, write
 from tests.helpers.loopback import schema_server
-from tests.oracle.runtime import ajv_settings
+from tests.oracle.runtime import ajv_settings, require_runtime
+from tests.oracle.shipped import validate_block
 
 
 @pytest.fixture
@@ -142,10 +143,15 @@ def test_invalid_schema_skips_values_check() -> None:
     ],
 )
 def test_reference_problems(schema: dict[str, Any], message: str) -> None:
-    """Refs that go nowhere are found before any validation."""
+    """Refs that go nowhere are found before any validation, in Ajv's words first (as the
+    runtime's compile refuses each), then ours."""
+    require_runtime()
     problems = SchemaChecks().schema_problems("b.json", schema)
+    runtime = ajv_settings(schema, {})["issues"][0]["message"]
+    words = runtime.removeprefix("Inline schema failed to compile: ")
+    assert words == f"can't resolve reference {schema['$ref']} from id #"
     assert [(p.code, p.pointer, p.message) for p in problems] == [
-        ("settings-ref", "/content/schema/$ref", message)
+        ("settings-ref", "/content/schema/$ref", f"{words}; {message}")
     ]
 
 
@@ -183,19 +189,23 @@ def test_references_that_resolve_locally_pass(schema: dict[str, Any]) -> None:
 
 
 def test_recursive_ref_is_a_problem_not_a_crash() -> None:
-    """A ref cycle that never consumes input is one problem."""
+    """A ref cycle that never consumes input is one problem, the runtime's compile failure
+    (V8's stack overflow in Ajv's resolution), and no values check runs against it."""
     schema = {
         "$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"$ref": "#/$defs/a"}},
         "$ref": "#/$defs/a",
     }
-    problems = SchemaChecks().value_problems("b.json", {"x": 1}, schema, "1.0.0")
-    assert [(p.code, p.message) for p in problems] == [
+    checks = SchemaChecks()
+    assert [(p.code, p.pointer, p.message) for p in checks.schema_problems("b.json", schema)] == [
         (
-            "settings-ref",
-            "checking the values against the schema (the schema of version 1.0.0) recursed "
-            "without end (a $ref that refers back to itself?)",
+            "settings-schema",
+            "/content/schema/$ref",
+            "Maximum call stack size exceeded; this $ref leads only to $refs, round a loop "
+            'back to "#/$defs/a": the runtime\'s compile follows them without end, so give '
+            "one a schema of its own (or drop the loop)",
         )
     ]
+    assert checks.value_problems("b.json", {"x": 1}, schema, "1.0.0") == []
 
 
 def test_other_dialect_is_refused() -> None:
@@ -228,8 +238,17 @@ def test_other_dialect_is_refused() -> None:
     ],
 )
 def test_tunable_marks_as_the_sdk_tests_them(item: dict[str, Any], refused: bool) -> None:
-    """kindgi-sdk blocks.test.ts: refused at properties/k/x-kindgi-tunable, else accepted."""
-    found = list(tunable_findings({"type": "object", "properties": {"k": item}}))
+    """Refused at properties/k/x-kindgi-tunable, else accepted, as the shipped
+    `validateBlock` refuses it (`tunableIssues`), its words first in ours."""
+    require_runtime()
+    schema = {"type": "object", "properties": {"k": item}}
+    found = list(tunable_findings(schema))
     assert [pointer for pointer, _ in found] == (
         ["/properties/k/x-kindgi-tunable"] if refused else []
     )
+    block = {"id": "acme.t", "version": "1.0.0", "kind": "settings"}
+    result = validate_block({**block, "content": {"values": {}, "schema": schema}})
+    issues = result["error"]["issues"] if result["kind"] == "err" else []
+    theirs = [i["message"] for i in issues if i["path"].endswith("/x-kindgi-tunable")]
+    assert len(theirs) == len(found)
+    assert all(ours.startswith(words) for (_, ours), words in zip(found, theirs))

@@ -232,16 +232,21 @@ def test_too_large_block_file(tmp_path: Path) -> None:
 
 
 def test_null_where_a_string_belongs_is_a_problem(tmp_path: Path) -> None:
-    """`"id": null` (and the like) is a type problem, not a missing key gone unnoticed."""
+    """`"id": null` (and the like) is a type problem, not a missing key gone unnoticed, in
+    the runtime's words (`validateBlock` says each of these of a null), then which type."""
     block: dict[str, Any] = {"id": None, "version": None, "kind": None, "description": None}
     block["content"] = {}
     write(tmp_path, {"blocks/n.json": block})
     problems = check_blocks(tmp_path, ["blocks/n.json"], "blocks").problems
     assert [(p.code, p.pointer, p.message) for p in problems] == [
-        ("block-shape", "/description", "must be a string, not null"),
-        ("block-shape", "/id", "must be a string, not null"),
-        ("block-shape", "/kind", "must be a string, not null"),
-        ("block-shape", "/version", "must be a string, not null"),
+        ("block-shape", "/description", "description must be a string, not null"),
+        (
+            "block-shape",
+            "/id",
+            'id must be a dotted lowercase id, e.g. "acme.intake-prompt", not null',
+        ),
+        ("block-shape", "/kind", "kind must be one of: prompt, settings, not null"),
+        ("block-shape", "/version", 'version must be major.minor.patch, e.g. "1.0.0", not null'),
     ]
 
 

@@ -173,7 +173,8 @@ def test_config_schema_invalid_or_remote() -> None:
         error(
             "guardrail-config-schema",
             GUARD_FILE,
-            'configSchema of guardrail "acme.tone": "http://127.0.0.1:9/schema.json" refers '
+            'configSchema of guardrail "acme.tone": can\'t resolve reference '
+            'http://127.0.0.1:9/schema.json from id #; "http://127.0.0.1:9/schema.json" refers '
             "outside the schema; nothing is fetched while building, so it can't be resolved "
             "(put what it names under $defs)",
             pointer="/configSchema/$ref",
@@ -197,26 +198,36 @@ def test_auto_close_is_refused() -> None:
 
 
 def test_instructions_that_do_not_parse_as_liquid() -> None:
-    """Instructions liquidjs doesn't parse name its message, line and column (each message
-    as the runtime oracle gives it)."""
-    assert check(agents=[agent(instructions="Hi {{ name }}.\nNow {% if %}x{% endif %}")]) == (
-        error(
-            "agent-instructions-liquid",
-            AGENT_FILE,
-            'instructions of agent "acme.drafter" do not parse as the runtime parses them: '
-            'template isn\'t valid Liquid: invalid value expression: "", line:2, col:10',
-            pointer="/instructions",
+    """Instructions `templateProblem` refuses get its message first, line and column
+    included (each message as the runtime oracle gives it), then which agent: a syntax
+    error, an unknown tag, an unknown filter (`strictFilters`, then "did you mean"), a
+    partial at any depth."""
+    expected = {
+        "Hi {{ name }}.\nNow {% if %}x{% endif %}": (
+            'the template isn\'t valid Liquid: invalid value expression: "", line:2, col:10'
         ),
-    )
-    assert check(agents=[agent(instructions="{% unknowntag %}")]) == (
-        error(
-            "agent-instructions-liquid",
-            AGENT_FILE,
-            'instructions of agent "acme.drafter" do not parse as the runtime parses them: '
-            'template isn\'t valid Liquid: tag "unknowntag" not found, line:1, col:1',
-            pointer="/instructions",
+        "{% unknowntag %}": (
+            'the template isn\'t valid Liquid: tag "unknowntag" not found, line:1, col:1'
         ),
-    )
+        "Hi {{ name | upcse }}": (
+            "the template isn't valid Liquid: undefined filter: upcse, line:1, col:4; "
+            'did you mean "upcase"?'
+        ),
+        "{% if vip %}{% render 'vip' %}{% endif %}": (
+            "templates can't use include, render or layout; a template is rendered on its "
+            "own, with no other templates to include: write the text into this one (or take "
+            "it as a parameter)"
+        ),
+    }
+    for instructions, message in expected.items():
+        assert check(agents=[agent(instructions=instructions)]) == (
+            error(
+                "agent-instructions-liquid",
+                AGENT_FILE,
+                f'{message} (the instructions of agent "acme.drafter")',
+                pointer="/instructions",
+            ),
+        )
     assert check(agents=[agent(instructions="{{ a b }} {% if not x %}{% endif %}")]) == ()
 
 

@@ -56,6 +56,12 @@ def _one(line: str) -> str:
     return f"{line}\n1 error, 0 warnings in 1 file\n"
 
 
+_LEFT_OUT = (
+    'hatch-kindgi render: no prompt block or agent "acme.p" in this pack (a block or agent '
+    "with an error is left out: see the errors above)\n"
+)
+
+
 CASES: dict[str, tuple[dict[str, str], list[str], str]] = {
     "parameter-without-default-file": (
         {
@@ -189,10 +195,12 @@ CASES: dict[str, tuple[dict[str, str], list[str], str]] = {
             "blocks/p.liquid": "\n\n{{ who | upcasee }}",
         },
         ["--param", "who=Ada"],
+        # a publish refuses it (strictFilters), so the block has no entry to render
         _one(
-            'blocks/p.liquid:3:10: error[render-filter]: unknown filter "upcasee"; did you '
-            'mean "upcase"?'
-        ),
+            "blocks/p.liquid:3:10: error[liquid-unknown-filter]: the template isn't valid "
+            'Liquid: undefined filter: upcasee, line:3, col:1; did you mean "upcase"?'
+        )
+        + _LEFT_OUT,
     ),
     "filter-argument": (
         {
@@ -232,7 +240,8 @@ def test_render_fault_is_placed(
 def test_loop_limit_and_include_are_render_errors(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A runaway loop meets a bound; an include has nothing to include."""
+    """A runaway loop meets a bound; an include is refused as a publish refuses it, so the
+    block is left out."""
     root = _pack(tmp_path, {"blocks/p.json": _prompt("{% for i in (1..2000000) %}{% endfor %}")})
     assert _render(capsys, root) == (
         1,
@@ -247,10 +256,12 @@ def test_loop_limit_and_include_are_render_errors(
         1,
         "",
         _one(
-            'blocks/p.json:7:30: error[render-error]: /content/template: "x" can\'t be included: '
-            "a prompt is rendered on its own, with no other templates (template line 1, "
-            "column 13)"
-        ),
+            "blocks/p.json:7:19: error[liquid-partial]: /content/template: templates can't use "
+            "include, render or layout; a template is rendered on its own, with no other "
+            "templates to include: write the text into this one (or take it as a parameter) "
+            "(template line 1, column 2)"
+        )
+        + _LEFT_OUT,
     )
 
 
@@ -267,8 +278,8 @@ def test_blocks_with_errors_are_shown_when_render_misses_them(
         },
     )
     unknown_key = (
-        'blocks/style.json:1:62: error[block-shape]: /content: has no "values"; settings content '
-        "holds its values as an object\n"
+        "blocks/style.json:1:62: error[block-shape]: /content: values must be a JSON object: the "
+        'content has no "values"; settings content holds its values as an object\n'
         'blocks/style.json:1:74: error[block-unknown-key]: /content/valeus: unknown key "valeus"; '
         'did you mean "values"? (the runtime would ignore it; hatch-kindgi refuses it so that '
         "a misspelt key can't pass unseen)\n"

@@ -1,4 +1,4 @@
-"""The variables a run gives besides parameters (kindgi-sdk `prompt.ts`): `today`, `now`,
+"""The variables a run gives besides parameters (`@kindgi/agents/src/prompt.ts`): `today`, `now`,
 `agent`, `conversation`, `input`, held to liquidjs given the context the runtime builds; and
 `--now`, `--input` as a user writes them. Expected clock values are written by hand."""
 
@@ -138,3 +138,19 @@ def test_prompt_block_with_agent_gets_that_agent() -> None:
     request = RenderRequest("acme.p", agent="acme.helper", now=NOW)
     outcome = render(request, blocks, files, [AGENT])
     assert (outcome.text, outcome.problems) == ("Acme helper acme.helper 1.2.0", ())
+
+
+def test_agent_instructions_a_publish_refuses_are_not_rendered() -> None:
+    """Instructions `templateProblem` refuses (an unknown filter, a partial) are refused by
+    `render` too, in the same words, before python-liquid reads them: as the runtime's own
+    render refuses them (`renderTenantTemplate`, which fails on each)."""
+    require_runtime()
+    for template, code in (
+        ("Hi {{ tone | upcse }}.", "liquid-unknown-filter"),
+        ("Hi.{% if tone %}{% include 'sig' %}{% endif %}", "liquid-partial"),
+    ):
+        agent = {**AGENT, "instructions": template}
+        outcome = render(RenderRequest("acme.helper", ("n=7",), now=NOW), [], {}, [agent])
+        assert outcome.text is None
+        assert [p.code for p in outcome.problems] == [code]
+        assert not liquidjs_render(template, {"tone": "calm", "n": 7})[0]

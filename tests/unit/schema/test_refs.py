@@ -11,6 +11,7 @@ from hatch_kindgi.checks.stage import check_entries
 from hatch_kindgi.schema.refs import RefChains, ref_chains, reference_findings
 from tests.helpers.entries import guardrail
 from tests.helpers.fast_path import fast_path_off
+from tests.oracle.runtime import ajv_settings, require_runtime
 
 URN = "urn:uuid:6e8bc430-9c3a-11d9-9669-0800200c9a66"
 
@@ -25,7 +26,19 @@ def test_fragment_refs_stay_in_the_document_whatever_its_base(base: str) -> None
     for ref in ("#/$defs/bar", "#b", "#"):
         assert list(reference_findings({**schema, "$ref": ref})) == []
     missing = list(reference_findings({**schema, "$ref": "#/$defs/nope"}))
-    assert missing == [("/$ref", '"#/$defs/nope" points to nothing in the schema')]
+    # Ajv's words first: the base it reads the ref against is the root's $id as written
+    assert missing == [
+        (
+            "/$ref",
+            f"can't resolve reference #/$defs/nope from id {base}; "
+            '"#/$defs/nope" points to nothing in the schema',
+        )
+    ]
+    require_runtime()
+    plain = {"$id": base, "$defs": {"bar": {"type": "integer"}}, "$ref": "#/$defs/nope"}
+    assert ajv_settings(plain, {})["issues"][0]["message"] == (
+        f"Inline schema failed to compile: can't resolve reference #/$defs/nope from id {base}"
+    )
 
 
 @pytest.mark.parametrize("fast", [True, False], ids=["fast path", "jsonschema alone"])

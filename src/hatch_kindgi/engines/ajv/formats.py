@@ -1,5 +1,6 @@
 """The formats a deploy asserts: ajv-formats 3's full mode, which `addFormats(ajv)` with no
-options installs in the runtime's Ajv (kindgi/kindgi-sdk `packages/schema/src/registry.ts`).
+options installs in the runtime's Ajv (`@kindgi/schema/src/bounded.ts` in kindgi-cli 0.1.10,
+whose ajv-formats is 3.0.1).
 
 A `format` the runtime doesn't know fails the schema's compile in strict mode; one it knows
 is asserted on every value of the type ajv-formats registers it for (strings; numbers for
@@ -7,8 +8,8 @@ is asserted on every value of the type ajv-formats registers it for (strings; nu
 `dist/formats.js`), and each predicate decides as that file does, with JavaScript's regular
 expressions read as JavaScript reads them: `\\d` is `[0-9]`, `$` is the very end, `.` stops at
 any line terminator, `\\s` is ECMAScript's white space, the `i` flag folds ASCII only (no `u`
-flag) or by simple case folding (`url`'s `u`). The tests hold every predicate to the pinned npm
-package on edge values (`tests/unit/engines/ajv/test_formats.py`).
+flag) or by simple case folding (`url`'s `u`). The tests hold every predicate to the runtime's
+own compile (kindgi-cli's) on edge values (`tests/unit/engines/ajv/test_formats.py`).
 """
 
 from __future__ import annotations

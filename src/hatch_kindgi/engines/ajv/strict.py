@@ -1,12 +1,12 @@
 """A settings schema as the runtime's Ajv compiles it in strict mode, every refusal found.
 
 The runtime compiles a settings schema with `new Ajv2020({strict: true, allErrors: true,
-allowUnionTypes: true})`, `addFormats(ajv)` and `ajv.addKeyword("x-kindgi-tunable")`
-(kindgi/kindgi-sdk `packages/schema/src/registry.ts`), and refuses a schema whose
-`ajv.compile` throws. Ajv throws on the first fault it meets; this module walks the schema in
-Ajv's own order (ajv `dist/compile/validate/index.js`, the keyword groups of
-`dist/compile/rules.js`, each keyword's code in `dist/vocabularies/`) and reports every one,
-in Ajv's words:
+allowUnionTypes: true, inlineRefs: false})`, `addFormats(ajv)` and
+`ajv.addKeyword("x-kindgi-tunable")` (`@kindgi/schema/src/registry.ts` and `bounded.ts` in
+kindgi-cli 0.1.10), and refuses a schema whose `ajv.compile` throws. Ajv throws on the first
+fault it meets; this module walks the schema in Ajv's own order (ajv
+`dist/compile/validate/index.js`, the keyword groups of `dist/compile/rules.js`, each
+keyword's code in `dist/vocabularies/`) and reports every one, in Ajv's words:
 
 - strictSchema: an unknown keyword (`compile/util.js` checkUnknownRules), `if` without
   `then`/`else`, `then`/`else` without `if`, `minContains`/`maxContains` without `contains`,
@@ -17,16 +17,22 @@ in Ajv's words:
 - strictRequired: a `required` name that neither `properties` of the same schema nor the
   ones Ajv compiled before at the same data level define (`definedProperties`);
 - a `format` ajv-formats doesn't define; a pattern V8 refuses in `u` mode
-  (`engines.javascript.regexp`); `nullable` without `type`.
+  (`engines.javascript.regexp`); `nullable` without `type`, or not a boolean; a `$ref` to
+  `$ref`s only, round a loop (Ajv's resolution never ends).
 
-What Ajv never compiles (a `$defs` entry no `$ref` reaches) it never refuses: neither do
-we. `$ref`s that leave the schema or point to nothing are not this module's to report (the
-schema stage's `refs.py`); what the runtime asks of the keyword it adds,
-`"x-kindgi-tunable"`, is the settings rules' (`blocks/settings.py`).
+`inlineRefs: false` (the runtime's, so a `$defs` entry used many times compiles once): every
+`$ref` target that isn't a boolean is compiled as a schema of its own, so a fault in it is
+placed as Ajv places it there, from "#" again and after that schema's own base (`at "#"`,
+`at "urn:x#/properties/a"`), not from the `$ref`. So is a schema with a `$dynamicAnchor`
+(Ajv compiles it once more, with the root's base). What Ajv never compiles (a `$defs` entry
+no `$ref` reaches) it never refuses: neither do we. `$ref`s that leave the schema or point to
+nothing are not this module's to report (the schema stage's `refs.py`); what the runtime asks
+of the keyword it adds, `"x-kindgi-tunable"`, is the settings rules' (`blocks/settings.py`).
 
-The tests hold all of it to the pinned npm packages (`tests/oracle/runtime.py`
-`ajv_settings`): the keyword tables below against Ajv's `RULES`, and the compile verdict of
-a corpus of settings schemas and of the JSON-Schema-Test-Suite's draft 2020-12 schemas.
+The tests hold all of it to the runtime's own compile (`tests/oracle/runtime.py`
+`ajv_settings`, kindgi-cli's `compileInlineSchema`): the keyword tables below against Ajv's
+`RULES`, and the compile verdict and words of a corpus of settings schemas and of the
+JSON-Schema-Test-Suite's draft 2020-12 schemas.
 """
 
 from __future__ import annotations
@@ -149,7 +155,7 @@ Finding = tuple[str, str]
 class _Context:
     """What Ajv's compile context (`it`) carries that strict mode reads."""
 
-    __slots__ = ("base", "data_types", "defined", "path", "root_path", "root_shown")
+    __slots__ = ("base", "data_types", "defined", "env", "path", "root_path", "root_shown")
 
     def __init__(
         self,
@@ -158,15 +164,20 @@ class _Context:
         path: tuple[object, ...],
         shown: str,
         base: str = "",
+        *,
+        env: str = "",
     ) -> None:
         self.data_types = data_types
         self.defined = defined
         self.path = path
-        # Ajv's errSchemaPath ("#/properties/a", or from a $ref's own text): written out
-        # only for a message, from where its schema began
+        # Ajv's errSchemaPath ("#/properties/a", from the "#" of the schema being compiled):
+        # written out only for a message, from where that schema began
         self.root_shown = shown
         self.root_path = path
         self.base = base  # the base URI `$id`s set, that `$ref`s resolve against
+        # the compiled schema's own base (`it.schemaEnv.baseId`), before errSchemaPath in
+        # strictTypes' and strictRequired's messages ("urn:x#/properties/a")
+        self.env = env
 
     def inplace(self, *keys: object) -> _Context:
         """A subschema applied to the same data (allOf, then, ...): shares what it knows."""
@@ -179,13 +190,19 @@ class _Context:
         return self._child([] if data_types is None else data_types, keys)
 
     def _child(self, data_types: list[str], keys: tuple[object, ...]) -> _Context:
-        child = _Context(data_types, self.defined, (*self.path, *keys), "", self.base)
+        child = _Context(data_types, self.defined, (*self.path, *keys), "", self.base, env=self.env)
         child.root_shown, child.root_path = self.root_shown, self.root_path
         return child
 
     @property
     def shown(self) -> str:
         return _shown(self.root_shown, self.path[len(self.root_path) :])
+
+    @property
+    def located(self) -> str:
+        """Where strictTypes and strictRequired say a fault is: the compiled schema's base,
+        then errSchemaPath."""
+        return self.env + self.shown
 
 
 def _shown(base: str, keys: tuple[object, ...]) -> str:
@@ -202,6 +219,9 @@ def _pointer(path: tuple[object, ...]) -> str:
 class _Walk:
     def __init__(self, root: Any) -> None:
         self.root = root
+        self.root_base = _root_base(root)  # Ajv's root baseId, as written
+        self.root_uri = _join("", root["$id"]).partition("#")[0] if self.root_base else ""
+        self.anchors_compiled: set[tuple[object, ...]] = set()
         self.findings: list[Finding] = []
         self.seen: set[Finding] = set()
         self.refs_compiled: set[str] = set()
@@ -219,7 +239,7 @@ class _Walk:
             self.findings.append(finding)
 
     def strict_types(self, ctx: _Context, message: str, path: tuple[object, ...], fix: str) -> None:
-        self.add(path, f'strict mode: {message} at "{ctx.shown}" (strictTypes); {fix}')
+        self.add(path, f'strict mode: {message} at "{ctx.located}" (strictTypes); {fix}')
 
     # -- one schema, as Ajv's subschemaCode
 
@@ -238,6 +258,8 @@ class _Walk:
             return
         if type(node.get("$id")) is str:
             ctx.base = _join(ctx.base, node["$id"]).partition("#")[0]
+        if type(node.get("$dynamicAnchor")) is str:
+            self.dynamic_anchor(node, ctx, depth)
         if rules == ["$ref"]:
             self.ref(node["$ref"], ctx, depth)
             return
@@ -323,6 +345,8 @@ class _Walk:
                 )
         elif keyword == "id":
             self.add(path, 'NOT SUPPORTED: keyword "id", use "$id" for schema ID')
+        elif keyword == "nullable" and type(value) is not bool:
+            self.add(path, 'nullable value must be ["boolean"]; write true (or false)')
         elif keyword == "enum" and value == []:
             self.add(path, "enum must have non-empty array; list the values it allows")
         elif keyword == "$dynamicRef" and type(value) is str and not value.startswith("#"):
@@ -349,7 +373,7 @@ class _Walk:
                     self.add(
                         (*path, index),
                         f'strict mode: required property "{name}" is not defined at '
-                        f'"{ctx.shown}" (strictRequired); declare it under "properties" '
+                        f'"{ctx.located}" (strictRequired); declare it under "properties" '
                         "of this same schema",
                     )
 
@@ -471,9 +495,13 @@ class _Walk:
             return False
 
     def ref(self, ref: Any, ctx: _Context, depth: int) -> None:
-        """A `$ref` compiles its target as a schema of its own (Ajv: no context types); one
-        that leaves the schema or finds nothing is the schema stage's to report (`refs.py`)."""
+        """A `$ref` compiles its target as a schema of its own, once (the runtime's
+        `inlineRefs: false`: no context types, its errSchemaPath "#" again, its own base);
+        a ref to the whole schema from its own base (`"#"`) compiles nothing. One that
+        leaves the schema or finds nothing is the schema stage's to report (`refs.py`)."""
         if type(ref) is not str:
+            return
+        if ref in ("#", "#/") and ctx.base == self.root_uri:
             return
         full = _join(ctx.base, ref)
         if full in self.refs_compiled:
@@ -482,9 +510,51 @@ class _Walk:
         if self.index is None:
             self.index = _Index(self.root)
         found = self.index.resolve(full)
-        if found is not None:
-            target, path, base = found
-            self.schema(target, _Context([], set(), path, ref, base), depth + 1)
+        if found is None:
+            return
+        if self.bare_loop(full, found, ctx):
+            return
+        target, path, base = found
+        env = self.index.env_base(full, ctx.base, self.root_base)
+        self.schema(target, _Context([], set(), path, "#", base, env=env), depth + 1)
+
+    def bare_loop(self, full: str, found: _Found, ctx: _Context) -> bool:
+        """Whether the target of a `$ref` is only a `$ref` (no other keyword that compiles)
+        round a loop of such: Ajv's `getJsonPointer` follows each at once, before it compiles
+        anything, and never ends (`Maximum call stack size exceeded`)."""
+        assert self.index is not None
+        seen = {full}
+        target, _, base = found
+        while type(target) is dict and type(target.get("$ref")) is str:
+            if any(key in _RULE_INDEX for key in target if key != "$ref"):
+                return False
+            following = _join(base, target["$ref"])
+            if not following.partition("#")[2].startswith("/"):
+                return False  # Ajv follows a JSON pointer only
+            if following in seen:
+                self.add(
+                    (*ctx.path, "$ref"),
+                    "Maximum call stack size exceeded; this $ref leads only to $refs, round a "
+                    f'loop back to "{target["$ref"]}": the runtime\'s compile follows them '
+                    "without end, so give one a schema of its own (or drop the loop)",
+                )
+                return True
+            seen.add(following)
+            step = self.index.resolve(following)
+            if step is None:
+                return False
+            target, _, base = step
+        return False
+
+    def dynamic_anchor(self, node: dict[str, Any], ctx: _Context, depth: int) -> None:
+        """Ajv's `$dynamicAnchor` compiles its schema once more, as a schema of its own with
+        the root's base (`_getValidate` in `vocabularies/dynamic/dynamicAnchor.js`), where it
+        is not the root of the schema being compiled."""
+        if ctx.shown == "#" or ctx.path in self.anchors_compiled:
+            return
+        self.anchors_compiled.add(ctx.path)
+        anchored = _Context([], set(), ctx.path, "#", ctx.base, env=self.root_base)
+        self.schema(node, anchored, depth + 1)
 
 
 _PATTERN_FIXES = {
@@ -543,6 +613,9 @@ def _unknown(key: str) -> str:
 
 
 _Found = tuple[Any, tuple[object, ...], str]  # a subschema, its path, its base URI
+_PREVENT_SCOPE_CHANGE = frozenset(
+    ("properties", "patternProperties", "enum", "dependencies", "definitions")
+)
 
 
 def _join(base: str, ref: str) -> str:
@@ -560,6 +633,7 @@ class _Index:
     `getSchemaRefs` collects them (walked without recursion)."""
 
     def __init__(self, root: Any) -> None:
+        self.root = root
         self.resources: dict[str, _Found] = {}
         self.anchors: dict[str, _Found] = {}
         stack: list[tuple[Any, tuple[object, ...], str]] = [(root, (), "")]
@@ -585,6 +659,46 @@ class _Index:
             )
         if "" not in self.resources and type(root) is dict:
             self.resources[""] = (root, (), "")
+
+    def env_base(self, uri: str, referrer: str, root_base: str) -> str:
+        """The base Ajv gives the schema `uri` names when it compiles it on its own
+        (`SchemaEnv.baseId`): from the root's, each `$id` on the way to it resolved in turn
+        (`getJsonPointer`: not one under "properties", "patternProperties", "enum",
+        "dependencies" or "definitions" as such); for an anchor with no base, the
+        referrer's (`"#"` where it has none, so a fault there is `at "##"`)."""
+        where, _, fragment = uri.partition("#")
+        fragment = unquote(fragment)
+        if fragment and not fragment.startswith("/"):
+            found = self.anchors.get(f"{where}#{fragment}")
+            if found is None:
+                return ""
+            if not where:
+                return referrer or "#"
+            return self.walked_base(found[1], root_base)
+        resource = self.resources.get(where)
+        if resource is None:
+            return ""
+        path: list[object] = list(resource[1])
+        path += [raw.replace("~1", "/").replace("~0", "~") for raw in fragment.split("/")[1:]]
+        return self.walked_base(tuple(path), root_base)
+
+    def walked_base(self, path: tuple[object, ...], root_base: str) -> str:
+        base, node = root_base, self.root
+        for key in path:
+            if type(node) is dict and key in node:
+                node = node[key]
+            elif type(node) is list and isinstance(key, (int, str)) and str(key).isdigit():
+                index = int(key)
+                if index >= len(node):
+                    break
+                node = node[index]
+            else:
+                break
+            if key not in _PREVENT_SCOPE_CHANGE and type(node) is dict:
+                found = node.get("$id")
+                if type(found) is str:
+                    base = _normal_id(_join(base, found))
+        return base
 
     def resolve(self, uri: str) -> _Found | None:
         where, _, fragment = uri.partition("#")
@@ -612,7 +726,7 @@ def strict_findings(schema: Any) -> list[Finding]:
     walk = _Walk(schema)
     try:
         with validation_budget():
-            walk.schema(schema, _Context([], set(), (), "#"), 0)
+            walk.schema(schema, _root_context(walk), 0)
     except RecursionError:  # nesting within nesting (a deep pattern in a deep schema)
         walk.add((), "the schema nests too deeply to check")
     return walk.findings
@@ -625,7 +739,7 @@ def strict_fixes(schema: Any) -> dict[str, tuple[str, str]]:
     `("", type)`, the type to add to that object; an unknown keyword a "did you mean" names,
     in an object that doesn't have that one already, `(keyword, meant)`."""
     walk = _Walk(schema)
-    walk.schema(schema, _Context([], set(), (), "#"), 0)
+    walk.schema(schema, _root_context(walk), 0)
     fixes = {pointer: ("", type_name) for pointer, type_name in walk.types_to_add.items()}
     fixes.update(walk.renames)
     return fixes
@@ -633,3 +747,21 @@ def strict_fixes(schema: Any) -> dict[str, tuple[str, str]]:
 
 def _number(value: Any) -> bool:
     return type(value) in (int, float)
+
+
+def _root_base(root: Any) -> str:
+    """The root schema's `$id` as Ajv keeps it (`normalizeId`: a final "#" or "#/" dropped,
+    nothing resolved), "" without one."""
+    found = root.get("$id") if type(root) is dict else None
+    return _normal_id(found) if type(found) is str else ""
+
+
+def _normal_id(uri: str) -> str:
+    for end in ("#/", "#"):
+        if uri.endswith(end):
+            return uri[: -len(end)]
+    return uri
+
+
+def _root_context(walk: _Walk) -> _Context:
+    return _Context([], set(), (), "#", env=walk.root_base)

@@ -2,7 +2,7 @@
 
 The runtime validates values (a settings block's, against its schema) with Ajv2020
 (`allErrors: true`) and reports each error as `/content/values<instancePath>: <message>`
-(kindgi/kindgi-sdk `packages/agents/src/blocks.ts`). This module extends the bounded
+(`@kindgi/agents/src/blocks.ts` in kindgi-cli). This module extends the bounded
 jsonschema validator (`engines.ajv.base`) so that it yields the errors Ajv yields, each with
 Ajv's message and at Ajv's instance path: the words and parameters of each keyword come from
 ajv 8's `dist/vocabularies/**` (`must be >= 0`, `must have required property 'x'`, `must NOT
@@ -76,7 +76,11 @@ def _count(more: bool, what: str) -> Callable[[Any], str]:
 
 
 def _type(validator: Any, types: Any, instance: Any, schema: Any) -> Iterator[Any]:
+    """Ajv's `type`, with its `nullable` (`getSchemaTypes`): `"nullable": true` beside a
+    type takes null too; its message names the types written, null not added."""
     listed = [types] if isinstance(types, str) else list(types)
+    if instance is None and schema.get("nullable") is True:
+        return
     if not any(validator.is_type(instance, each) for each in listed):
         yield ValidationError(f"must be {','.join(listed)}")
 

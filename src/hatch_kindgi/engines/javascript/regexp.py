@@ -11,13 +11,15 @@ equivalent pattern for the `regex` module with JavaScript's meanings spelt out:
   LineTerminator set; `.` matches anything but a line terminator; `^` and `$` only at the
   ends of the text (no `m` flag); `[^]` matches anything, `[]` nothing;
 - `\\p{…}` / `\\P{…}` only with ECMAScript's exact names (General_Category values, binary
-  properties, Script and Script_Extensions values; no loose matching);
+  properties, Script and Script_Extensions values; no loose matching), each matching the code
+  points V8's own table gives it (`unicode_properties`, generated from the pinned Node 22.12:
+  its Unicode 16.0, whatever Unicode the installed `regex` knows);
 - a backreference to a group that took no part matches the empty string.
 
 Matching is bounded in time like every pattern of a check (`engines.budget`). The tests hold
 all of it to V8 itself: `tests/oracle/runtime.py` `js_regex` over written and generated
 patterns and strings. Left aside: captures reset between repetitions (only booleans matter
-here) and characters newer than either Unicode version.
+here).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from functools import lru_cache
 from typing import Any
 
 from hatch_kindgi.engines.budget import PATTERN_SIZE_LIMIT, bounded_search
+from hatch_kindgi.engines.javascript import unicode_properties
 from hatch_kindgi.engines.javascript.strings import LINE_TERMINATOR_ESCAPES, WHITE_SPACE
 
 __all__ = ["JsPattern", "JsRegexError", "js_pattern"]
@@ -191,7 +194,7 @@ _BINARY_PAIRS = (
     "XID_Start XIDS",
 )  # fmt: skip
 _BINARY = {alias: pair.split()[0] for pair in _BINARY_PAIRS for alias in pair.split()}
-_SPECIAL_BINARY: dict[str, _Ranges] = {"Any": ((0, _MAX),), "ASCII": ((0, 0x7F),), "Assigned": ()}
+_SPECIAL_BINARY: dict[str, _Ranges] = {"Any": ((0, _MAX),), "ASCII": ((0, 0x7F),)}
 _SCRIPT_PAIRS = (
     "Adlam Adlm", "Ahom", "Anatolian_Hieroglyphs Hluw", "Arabic Arab", "Armenian Armn",
     "Avestan Avst", "Balinese Bali", "Bamum Bamu", "Bassa_Vah Bass", "Batak Batk",
@@ -581,34 +584,26 @@ class _Parser:
         body = self.source[self.at + 1 : end]
         self.at = end + 1
         name, _, value = body.partition("=")
-        item: str | None
+        key: str | None = None
         if "=" in body:
             if name in ("General_Category", "gc") and value in _GENERAL_CATEGORY:
-                item = f"\\p{{gc={_GENERAL_CATEGORY[value]}}}"
+                key = f"gc={_GENERAL_CATEGORY[value]}"
             elif name in _SCRIPT_KEYS and value in _SCRIPTS:
-                item = f"\\p{{{_SCRIPT_KEYS[name]}={_SCRIPTS[value]}}}"
-            else:
-                raise _Refused(invalid)
+                key = f"{_SCRIPT_KEYS[name]}={_SCRIPTS[value]}"
         elif name in _GENERAL_CATEGORY:
-            item = f"\\p{{gc={_GENERAL_CATEGORY[name]}}}"
-        elif _BINARY.get(name) == "Changes_When_NFKC_Casefolded":  # `regex` lacks it
-            ranges = _changes_when_nfkc_casefolded()
-            items = _class_items(_negate(ranges) if negated else ranges)
-            return items if in_class else f"[{items}]"
+            key = f"gc={_GENERAL_CATEGORY[name]}"
         elif name in _BINARY:
-            item = f"\\p{{{_BINARY[name]}}}"
+            key = _BINARY[name]
+        if key is not None:
+            ranges = unicode_properties.ranges(key)  # V8's own table, not `regex`'s
+        elif name == "Assigned":
+            ranges = _negate(unicode_properties.ranges("gc=Cn"))
         elif name in _SPECIAL_BINARY:
-            if name == "Assigned":
-                item = "\\p{gc=Cn}" if negated else "\\P{gc=Cn}"
-                return item if in_class else f"[{item}]"
             ranges = _SPECIAL_BINARY[name]
-            items = _class_items(_negate(ranges) if negated else ranges)
-            return items if in_class else (f"[{items}]" if items else "(?!)")
         else:
             raise _Refused(invalid)
-        if negated:
-            item = "\\P" + item[2:]
-        return item if in_class else f"[{item}]"
+        items = _class_items(_negate(ranges) if negated else ranges)
+        return items if in_class else (f"[{items}]" if items else "(?!)")
 
     def _class(self) -> str:
         negated = self._peek() == "^"
@@ -652,29 +647,6 @@ class _Parser:
         if char in ("p", "P"):
             return self._property(char == "P", in_class=True)
         return self._character_escape(char, in_class=True)
-
-
-@lru_cache(maxsize=1)
-def _changes_when_nfkc_casefolded() -> _Ranges:
-    """Unicode's CWKCF, from its definition: toNFKC_Casefold(c) != c, where toNFKC_Casefold
-    drops default ignorables and case-folds under NFKC."""
-    import unicodedata
-
-    import regex
-
-    ignorable = regex.compile(r"\p{Default_Ignorable_Code_Point}")
-    ranges: list[tuple[int, int]] = []
-    for code in range(_MAX + 1):
-        char = chr(code)
-        if 0xD800 <= code <= 0xDFFF:
-            continue
-        folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", char).casefold())
-        if ignorable.match(char) or folded != char:
-            if ranges and ranges[-1][1] == code - 1:
-                ranges[-1] = (ranges[-1][0], code)
-            else:
-                ranges.append((code, code))
-    return tuple(ranges)
 
 
 def _decode_name(text: str) -> str | None:

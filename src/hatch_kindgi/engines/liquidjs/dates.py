@@ -56,8 +56,8 @@ _PAD_WIDTHS = {
     "U": 2,
     "W": 2,
     "y": 2,
-    "Y": 4,
 }
+"""liquidjs 10.30.0's `padWidths` (no `Y`: a year before 1000 prints as it is, `5`)."""
 _PAD_SPACE = frozenset("aAbBceklpP")
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 _WIDTH_LIMIT = 1024
@@ -242,6 +242,4 @@ def _directive(moment: datetime, shown: datetime, zone: Zone, match: re.Match[st
     if "-" in flags:
         size = 0
     size = min(size, _WIDTH_LIMIT)
-    if pad == "0" and text.startswith("-"):
-        return "-" + text[1:].rjust(size - 1, pad)
-    return text.rjust(size, pad)
+    return text.rjust(size, pad)  # 10.30.0's `padStart`, before a sign too (`0-5`)

@@ -1,27 +1,31 @@
 """The filters liquidjs has, each doing what liquidjs's does, with JavaScript's numbers.
 
-The names are exactly liquidjs 10.30.1's (`new Liquid().filters`): a run's strictFilters fails
-on any other, so `check` warns about any other (python-liquid's own `escapejs`, `safe`,
-`base64_url_safe_*` are left out). Each filter follows liquidjs's source
+The names are exactly liquidjs 10.30.0's, the liquidjs kindgi-cli ships (`tenantLiquid()`'s
+filters): a publish refuses any other (strictFilters), python-liquid's own `escapejs`, `safe`
+and `base64_url_safe_*` included. Each filter follows liquidjs 10.30.0's source
 (`liquidjs/dist/liquid.node.js`: its html, math, url, array, date, string, base64, crypto and
 misc filters): values made strings with liquidjs's `stringify` (a number as JavaScript prints
-it), numbers with its `toNumber` (`+value || 0`), lengths and slices in JavaScript's string
-units where they differ from Python's only beyond the Basic Multilingual Plane. Like a
+it), numbers with its `toNumber` (`+value || 0`), lengths and slices in JavaScript's UTF-16
+string units. Where 10.30.0 does arithmetic on an argument as it came (`slice`'s `begin +
+length`, `truncate`'s `l - o.length`), it is JavaScript's `+`, `-` and `<` on that value, a
+string argument concatenated or compared as JavaScript would (`_js_plus`, `_js_less`). Like a
 JavaScript function, a filter ignores arguments it doesn't take. The tests hold every filter
-to liquidjs run by Node (`tests/oracle/runtime.py`): golden-liquid's filter cases and the
-realistic prompts.
+to the runtime's own render (`tests/oracle/runtime.py`, kindgi-cli's `renderTenantTemplate`):
+golden-liquid's filter cases, the realistic prompts and random values.
 """
 
 from __future__ import annotations
 
 import base64
-import binascii
 import hashlib
 import hmac
 import json
 import math
 import random
 import re
+import string
+import struct
+import sys
 import unicodedata
 import urllib.parse
 from collections.abc import Mapping, Sequence
@@ -36,9 +40,16 @@ from liquid.undefined import Undefined
 from hatch_kindgi.engines.javascript.numbers import (
     MAX_SAFE_INTEGER,
     number_to_string,
-    string_to_number,
 )
-from hatch_kindgi.engines.javascript.strings import WHITE_SPACE, code_unit, trim, utf16_length
+from hatch_kindgi.engines.javascript.power import math_pow
+from hatch_kindgi.engines.javascript.strings import (
+    WHITE_SPACE,
+    code_unit,
+    from_utf16_units,
+    trim,
+    utf16_length,
+    utf16_units,
+)
 from hatch_kindgi.engines.liquidjs.dates import DEFAULT_FORMAT, parse_date, strftime, zone_of
 from hatch_kindgi.engines.liquidjs.numbers import (
     javascript_string,
@@ -154,19 +165,23 @@ def _divided_by(value: float, divisor: float = math.nan, integer: float = 0.0, *
     return quotient
 
 
-def _shift(value: float, exponent: float) -> float:
-    """liquidjs's `shiftDecimal`: `Number(mantissa + "e" + (power + exponent))`."""
-    mantissa, _, power = number_to_string(value).partition("e")
-    return string_to_number(f"{mantissa}e{number_to_string(int(power or 0) + exponent)}")
+def _js_divide(left: float, right: float) -> float:
+    """JavaScript's `/`: by zero, a signed Infinity, or NaN."""
+    if right == 0:
+        if left == 0 or math.isnan(left):
+            return math.nan
+        negative = (math.copysign(1.0, left) < 0) != (math.copysign(1.0, right) < 0)
+        return -math.inf if negative else math.inf
+    return left / right
 
 
 def _round(value: Any, digits: Any = 0, *_: Any) -> Any:
+    """liquidjs 10.30.0's `round`: `Math.round(v * 10^arg * (1 + EPSILON)) / 10^arg`, for any
+    `arg` (a fraction too: `5.666 | round: 1.2` is 5.67861610032174)."""
     number, places = to_number(value), to_number(digits)
-    scaled = _shift(abs(number), places)
-    if not scaled <= MAX_SAFE_INTEGER:
-        return normal(number)
-    rounded = _shift(_js_round(scaled), -places)
-    return normal(-rounded if number < 0 else rounded)
+    amp = math_pow(10.0, places)
+    scaled = (number * amp) * (1 + sys.float_info.epsilon)
+    return normal(_js_divide(_js_round(scaled), amp))
 
 
 def _binary(function: Callable[[float, float], float]) -> Callable[[float, float], float]:
@@ -295,23 +310,73 @@ _PAST_SAFE = MAX_SAFE_INTEGER + 1
 """The first integer past the safe ones: a bound for counts no string or array reaches."""
 
 
-def _code_points(count: float) -> int:
-    """How many code points liquidjs's `advanceCodePoints` takes for `count` (`i < count`)."""
-    return 0 if math.isnan(count) or count <= 0 else math.ceil(min(count, _PAST_SAFE))
-
-
 def _slice_count(count: float) -> int:
     """`Array.prototype.slice`'s end for `count`: truncated, NaN as 0."""
     return 0 if math.isnan(count) else int(max(min(count, _PAST_SAFE), -_PAST_SAFE))
 
 
+def _js_primitive(value: Any) -> Any:
+    """JavaScript's ToPrimitive of a value a template holds: an array or object as its
+    `String()`, an undefined (`_MISSING`, python-liquid's `Undefined`) as `_MISSING`."""
+    if value is _MISSING or isinstance(value, Undefined):
+        return _MISSING
+    if isinstance(value, (list, tuple, range, Mapping)):
+        return javascript_string(value)
+    return value
+
+
+def _js_number(primitive: Any) -> float:
+    """ToNumber of a primitive (`_js_primitive`'s): undefined is NaN."""
+    return math.nan if primitive is _MISSING else to_double(primitive)
+
+
+def _js_plus(left: Any, right: Any) -> Any:
+    """JavaScript's `left + right`: a string concatenated if either side is one (undefined as
+    "undefined"), else the sum of their numbers."""
+    a, b = _js_primitive(left), _js_primitive(right)
+    if isinstance(a, str) or isinstance(b, str):
+        return "".join("undefined" if x is _MISSING else javascript_string(x) for x in (a, b))
+    return _js_number(a) + _js_number(b)
+
+
+def _js_less(left: Any, right: Any) -> bool:
+    """JavaScript's `left < right`: two strings by code units, else by number (NaN: false)."""
+    a, b = _js_primitive(left), _js_primitive(right)
+    if isinstance(a, str) and isinstance(b, str):
+        return utf16_units(a) < utf16_units(b)
+    return _js_number(a) < _js_number(b)
+
+
+def _js_integer(value: Any, default: float) -> float:
+    """ToIntegerOrInfinity(ToNumber(value)), `default` for undefined (a missing end)."""
+    primitive = _js_primitive(value)
+    if primitive is _MISSING:
+        return default
+    number = _js_number(primitive)
+    return 0.0 if math.isnan(number) else (number if math.isinf(number) else float(int(number)))
+
+
+def _relative(index: float, size: int) -> int:
+    """A slice's relative index made absolute (`Array.prototype.slice`, `String...slice`)."""
+    if index < 0:
+        return int(max(size + index, 0))
+    return int(min(index, size))
+
+
 def _truncate(value: Any, *args: Any, **_: Any) -> Any:
+    """liquidjs 10.30.0's `truncate`: in UTF-16 units (a pair may be cut), `str.length <= l`
+    and `str.substring(0, l - o.length)` on the argument as it came."""
     text = stringify(value)
-    length = to_double(_arg(args, 0, 50))
+    length = _arg(args, 0, 50)
     ellipsis = stringify(_arg(args, 1, "..."))
-    if utf16_length(text) <= length or _code_points(length) >= len(text):
+    units = utf16_units(text)
+    limit = _js_number(_js_primitive(length))
+    if limit >= len(units):  # `str.length <= l` (NaN: false)
         return value
-    return text[: _code_points(max(length - len(ellipsis), 0))] + ellipsis
+    end = limit - utf16_length(ellipsis)
+    end = 0.0 if math.isnan(end) else end
+    kept = units[: int(max(0.0, min(end, len(units))))]
+    return from_utf16_units(kept) + ellipsis
 
 
 def _truncatewords(value: Any, *args: Any, **_: Any) -> str:
@@ -342,8 +407,18 @@ def _number_of_words(value: Any, *args: Any, **_: Any) -> int:
 
 
 def _array_to_sentence_string(value: Any, *args: Any, **_: Any) -> Any:
-    items = _array(value)
+    """liquidjs 10.30.0's: an array as it is (no `toArray`), so a string reads as its
+    characters and anything without a `slice` and a `length` fails, as JavaScript fails."""
     connector = stringify(_arg(args, 0, "and"))
+    if isinstance(value, str):
+        units = utf16_units(value)
+        if len(units) > 2:
+            raise FilterArgumentError("array.slice(...).join is not a function", token=None)
+        items: list[Any] = [from_utf16_units(unit) for unit in units]
+    elif isinstance(value, (list, tuple, range)):
+        items = list(value)
+    else:
+        raise FilterArgumentError("array.slice is not a function", token=None)
     if not items:
         return ""
     if len(items) == 1:
@@ -470,16 +545,47 @@ def _base64_encode(text: str, *_: str) -> str:
     return base64.b64encode(text.encode("utf-8", "surrogatepass")).decode("ascii")
 
 
+_BASE64 = {c: i for i, c in enumerate(string.ascii_uppercase + string.ascii_lowercase)}
+_BASE64.update({c: 52 + i for i, c in enumerate(string.digits)})
+_BASE64.update({"+": 62, "/": 63, "-": 62, "_": 63})
+
+
 def _base64_decode(text: str, *_: str) -> str:
-    squeezed = re.sub(r"[\t\n\f\r ]", "", text)
-    bare = re.sub(r"==?$", "", squeezed) if len(squeezed) % 4 == 0 else squeezed
-    if len(bare) % 4 == 1 or not re.fullmatch(r"[A-Za-z0-9+/]*", bare):
-        raise FilterArgumentError("invalid base64 provided to base64_decode", token=None)
-    try:
-        data = base64.b64decode(bare + "=" * (-len(bare) % 4))
-    except binascii.Error as fault:
-        raise FilterArgumentError("invalid base64 provided to base64_decode", token=None) from fault
-    return data.decode("utf-8", "replace")
+    """liquidjs 10.30.0's: Node's `Buffer.from(str, "base64").toString("utf8")`, which
+    refuses nothing. Node reads each UTF-16 unit's low byte, skips what is no base64 letter
+    (either alphabet), stops at `=`, and keeps at most the bytes the text's length makes; the
+    bytes are read as UTF-8, each bad sequence one U+FFFD (held to Node by the tests)."""
+    encoded = text.encode("utf-16-le", "surrogatepass")
+    units = struct.unpack(f"<{len(encoded) // 2}H", encoded)
+    size = len(units)
+    if size < 2:
+        return ""
+    if units[size - 1] == 0x3D:
+        size -= 1
+        if units[size - 1] == 0x3D:
+            size -= 1
+    most, remainder = size // 4 * 3, size % 4
+    if remainder:
+        most = 0 if most == 0 and remainder == 1 else most + 1 + (remainder == 3)
+    values: list[int] = []
+    for unit in units:
+        letter = chr(unit & 0xFF)
+        if letter == "=":
+            break
+        if letter in _BASE64:
+            values.append(_BASE64[letter])
+    data = bytearray()
+    whole = len(values) - len(values) % 4
+    for at in range(0, whole, 4):
+        a, b, c, d = values[at : at + 4]
+        group = (a << 18) | (b << 12) | (c << 6) | d
+        data += bytes((group >> 16, (group >> 8) & 0xFF, group & 0xFF))
+    rest = values[whole:]
+    if len(rest) >= 2:
+        data.append(((rest[0] << 2) | (rest[1] >> 4)) & 0xFF)
+    if len(rest) == 3:
+        data.append(((rest[1] << 4) | (rest[2] >> 2)) & 0xFF)
+    return bytes(data[:most]).decode("utf-8", "replace")
 
 
 def _sha256(text: str, *_: str) -> str:
@@ -655,21 +761,22 @@ def _same_value(left: Any, right: Any) -> bool:
 
 
 def _slice(value: Any, *args: Any, **_: Any) -> Any:
+    """liquidjs 10.30.0's `slice`: in UTF-16 units for a string, `begin` and `begin + length`
+    as JavaScript computes them from the arguments as they came (`slice: "2"` is `slice(2,
+    21)`, no begin at all `slice(undefined, NaN)`: nothing)."""
     if _is_nil(value):
         return []
-    begin, length = to_number(_arg(args, 0, 0)), to_number(_arg(args, 1, 1))
-    if isinstance(value, (list, tuple, range)):
-        items = list(value)
-        begin = len(items) + begin if begin < 0 else begin
-        if begin < 0 or length < 0:
-            return []
-        return items[int(begin) : int(begin + length)]  # Array.prototype.slice truncates
-    text = stringify(value)
-    begin = len(text) + begin if begin < 0 else begin
-    if begin < 0 or length < 0:
-        return ""
-    start = math.ceil(begin)  # liquidjs counts code points while `i < begin`
-    return text[start : start + math.ceil(length)]
+    begin, length = _arg(args, 0), _arg(args, 1, 1)
+    array = isinstance(value, (list, tuple, range))
+    items: Any = list(value) if array else utf16_units(stringify(value))
+    if _js_less(begin, 0):
+        begin = _js_plus(len(items), begin)
+    if _js_less(begin, 0) or _js_less(length, 0):
+        return [] if array else ""
+    start = _relative(_js_integer(begin, 0.0), len(items))
+    end = _relative(_js_integer(_js_plus(begin, length), float(len(items))), len(items))
+    kept = items[start:end] if end > start else items[:0]
+    return kept if array else from_utf16_units(kept)
 
 
 def _matches(value: Any, expected: Any) -> bool:
@@ -1024,7 +1131,7 @@ FILTERS: dict[str, Callable[..., Any]] = {
     "json": _json_filter,
     "inspect": _json_filter,
 }
-"""liquidjs 10.30.1's filters by name (the tests compare the names with liquidjs's own)."""
+"""liquidjs 10.30.0's filters by name (the tests compare the names with `tenantLiquid()`'s)."""
 
 
 def _reads_defined(function: Callable[..., Any]) -> Callable[..., Any]:

@@ -1,13 +1,16 @@
-"""liquidjs 10's `new Liquid().parse(template)`, in Python: whether it throws, where and with
-which message; and what an accepted template reads.
+"""liquidjs 10.30.0's `parse(template)`, in Python: whether it throws, where and with which
+message; and what an accepted template reads.
 
-This module walks a template as liquidjs's tokenizer and parser do with their default options
-(`dist/liquid.node.js` of the npm package pinned in `tests/oracle/runtime/package.json`:
-`Tokenizer`, `Parser`, `ParseStream` and the constructors of the tags in its `tags` table) and
-throws where they throw, with their message and position (`parse_error`). The runtime parses a
-prompt's template so at publish (kindgi/kindgi-sdk `packages/agents/src/blocks.ts`); the
-words it puts around liquidjs's message, and its refusal of a blank template, are the blocks
-stage's (`blocks/liquid.py`).
+This module walks a template as liquidjs's tokenizer and parser do (`dist/liquid.node.js` of
+the liquidjs kindgi-cli ships, 10.30.0: `Tokenizer`, `Parser`, `ParseStream` and the
+constructors of the tags in its `tags` table) and throws where they throw, with their message
+and position (`parse_error`). An engine's options change what its parse refuses (`Options`):
+`strictFilters` with the filters it has (an unknown one refused as the template is parsed,
+where liquidjs makes each output's and tag's `Value`), and tags registered in place of
+liquidjs's own that throw an error of their own. The runtime parses a prompt's template so at
+publish, under `tenantLiquid()`'s options (`@kindgi/agents/src/liquid.ts`); which options,
+the words it puts around liquidjs's message and its refusal of a blank template are the
+blocks stage's (`blocks/liquid.py`).
 
 It builds no tree: it decides the verdict, and on the way (`analyze`) notes what a template
 reads that no tag of it sets and the filters it calls, as python-liquid's static analysis
@@ -19,9 +22,10 @@ reads.
 Where liquidjs is more lenient than Shopify's
 Liquid (`{{ a b }}`, `{% when %}` with no value, `{% if not x %}`), it accepts; where it is
 stricter (no `doc` or `ifchanged` tag, a second `{% else %}`, nested comments,
-`{%- endraw -%}`), it refuses. Positions are counted in UTF-16 code units as JavaScript counts
-them. The tests compare the verdict and the message with liquidjs's own
-(`tests/oracle/runtime.py`: the golden-liquid suite and a corpus of realistic prompts).
+`{%- endraw -%}`, a `,` after an output's value), it refuses. Positions are counted in UTF-16
+code units as JavaScript counts them. The tests compare the verdict and the message with the
+runtime's own (`tests/oracle/runtime.py`, kindgi-cli's `templateProblem`: the golden-liquid
+suite, a corpus of realistic prompts, generated fragments).
 """
 
 from __future__ import annotations
@@ -32,13 +36,22 @@ import json
 import re
 import sys
 from collections import deque
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Union
 
 from hatch_kindgi.engines.javascript.strings import WHITE_SPACE, from_utf16_units, utf16_units
 
-__all__ = ["TAGS", "TOO_DEEP", "Analysis", "ParseError", "analyze", "parse_error"]
+__all__ = [
+    "DEFAULTS",
+    "TAGS",
+    "TOO_DEEP",
+    "Analysis",
+    "Options",
+    "ParseError",
+    "analyze",
+    "parse_error",
+]
 
 TOO_DEEP = "it nests too deeply to parse"
 """The message for a template nested deeper than Python's recursion follows (liquidjs parses
@@ -139,30 +152,66 @@ class Reads:
 
 
 @dataclass(frozen=True)
+class Options:
+    """What a `Liquid` engine is made with that its parse reads.
+
+    `filters`: `strictFilters: true` with these filters registered (a filter of another name
+    is refused as the template is parsed: `undefined filter: NAME`); None, liquidjs's default,
+    takes any filter name. `refused_tags`: tags registered (`registerTag`) with a class whose
+    constructor throws an error of its own, by name: the message of that error."""
+
+    filters: frozenset[str] | None = None
+    refused_tags: Mapping[str, str] = field(default_factory=dict)
+
+
+DEFAULTS = Options()
+"""`new Liquid()`'s own options."""
+
+
+@dataclass(frozen=True)
 class ParseError:
-    """What `new Liquid().parse(template)` throws: liquidjs's message (with its `line:L,
-    col:C`), and where (an index into the template's text, -1 when the message is for the
-    template as a whole: `TOO_DEEP`)."""
+    """What the parse throws: liquidjs's message (with its `line:L, col:C`), and where (an
+    index into the template's text, -1 when the message is for the template as a whole:
+    `TOO_DEEP`). When liquidjs wrapped an error a tag or filter check threw (its
+    `originalError`): `refused_tag`, the name of a tag of `Options.refused_tags`, with
+    `original` its message; `undefined_filter`, the filter `strictFilters` refused, and
+    `filter_index`, where its name begins."""
 
     message: str
     index: int
+    refused_tag: str | None = None
+    original: str | None = None
+    undefined_filter: str | None = None
+    filter_index: int = -1
 
 
 class _Refused(Exception):
-    """liquidjs's LiquidError: a message with its `line:L, col:C`, and where."""
+    """liquidjs's LiquidError: a message with its `line:L, col:C`, and where; what it wraps
+    (`_Thrown`'s), if anything."""
 
-    def __init__(self, message: str, index: int) -> None:
+    def __init__(self, message: str, index: int, cause: _Thrown | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.index = index
+        self.cause = cause
 
 
 class _Thrown(Exception):
-    """Any other error a tag's constructor throws: `parseToken` puts the tag's place on it."""
+    """Any other error a tag's constructor throws: `parseToken` puts the tag's place on it.
+    `refused_tag`: the tag of `Options.refused_tags` that threw it; `undefined_filter`: the
+    filter `strictFilters` refused, and where its name begins."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        refused_tag: str | None = None,
+        undefined_filter: tuple[str, int] | None = None,
+    ) -> None:
         super().__init__(message)
         self.message = message
+        self.refused_tag = refused_tag
+        self.undefined_filter = undefined_filter
 
 
 def _position(text: str, index: int) -> tuple[int, int]:
@@ -188,13 +237,14 @@ def _ellipsis(text: str, size: int) -> str:
 class _Tokenizer:
     """liquidjs's `Tokenizer` over `text[begin:end]` (positions are into the whole text)."""
 
-    __slots__ = ("n", "p", "raw_begin", "segments", "sink", "text")
+    __slots__ = ("filter_at", "n", "p", "raw_begin", "segments", "sink", "text")
 
     def __init__(self, text: str, begin: int = 0, end: int | None = None) -> None:
         self.text = text
         self.p = begin
         self.n = len(text) if end is None else end
         self.raw_begin = -1
+        self.filter_at = -1  # where the name of the filter read last begins
         self.sink: Reads | None = None
         self.segments: Segment | None = None  # the value read last, as a path segment
 
@@ -446,23 +496,33 @@ class _Tokenizer:
             break
         return count
 
-    def read_filtered_value(self) -> None:
+    def read_filtered_value(self) -> list[tuple[str, int]]:
+        """liquidjs's `readFilteredValue`: the filters it reads, in order, each its name and
+        where the name begins."""
         valid = self.read_expression()
         self.check(valid, lambda: f"invalid value expression: {self.snapshot()}")
-        while self.read_filter():
-            pass
+        names: list[tuple[str, int]] = []
+        while True:
+            name = self.read_filter()
+            if name is None:
+                return names
+            names.append((name, self.filter_at))
 
-    def read_filter(self) -> bool:
+    def read_filter(self) -> str | None:
+        """liquidjs 10.30.0's `readFilter`: the filter's name (where it begins in
+        `filter_at`), None when there is none more (a `,` after a value is no end: `{{ a, b
+        }}` is refused, as 10.30.0 refuses it)."""
         self.skip_blank()
-        if self.end() or self.peek() in (")", ","):
-            return False
+        if self.end() or self.peek() == ")":
+            return None
         self.check(self.read() == "|", 'expected "|" before filter')
         self.skip_blank()
         at = self.p
         name = self.read_identifier()
         if not name:
             self.check(self.end(), "expected filter name")
-            return False
+            return None
+        self.filter_at = at
         if self.sink is not None:
             self.sink.filters.append((name, at))
         self.skip_blank()
@@ -477,9 +537,9 @@ class _Tokenizer:
                 )
                 if self.peek() != ",":
                     break
-        elif not (self.peek() in ("|", ")", ",") or self.end()):
+        elif not (self.peek() in ("|", ")") or self.end()):
             raise self.error('expected ":" after filter name')
-        return True
+        return name
 
     def read_filter_arg(self) -> None:
         mark = -1 if self.sink is None else len(self.sink.reads)
@@ -648,9 +708,10 @@ _Tokens = deque[_Token]
 class _Parser:
     """liquidjs's `Parser` and the constructors of its tags, for their errors only."""
 
-    def __init__(self, text: str, sink: Reads | None = None) -> None:
+    def __init__(self, text: str, sink: Reads | None = None, options: Options = DEFAULTS) -> None:
         self.text = text
         self.sink = sink
+        self.options = options
 
     def parse(self, text: str) -> None:
         self.parse_tokens(_Tokenizer(text).read_top_level_tokens())
@@ -662,6 +723,9 @@ class _Parser:
     def parse_token(self, token: _Token, rest: _Tokens) -> None:
         try:
             if isinstance(token, _Tag):
+                refusal = self.options.refused_tags.get(token.name)
+                if refusal is not None:  # its constructor throws before it reads anything
+                    raise _Thrown(refusal, refused_tag=token.name)
                 construct = _TAGS.get(token.name)
                 if construct is None:
                     raise _Thrown(f'tag "{token.name}" not found')
@@ -671,11 +735,22 @@ class _Parser:
                 left, right = _content_range(self.text, token.begin + 2, token.end - 2)
                 tokenizer = _Tokenizer(self.text, left, right)
                 tokenizer.sink = self.sink
-                tokenizer.read_filtered_value()
+                self.value(tokenizer)
         except _Thrown as thrown:
             text = self.text
             line, column = _position(text, token.begin)
-            raise _Refused(f"{thrown.message}, line:{line}, col:{column}", token.begin) from None
+            message = f"{thrown.message}, line:{line}, col:{column}"
+            raise _Refused(message, token.begin, thrown) from None
+
+    def value(self, tokenizer: _Tokenizer) -> None:
+        """liquidjs's `new Value(tokenizer.readFilteredValue(), liquid)`: the value and its
+        filters read, then each filter looked up (`strictFilters`: an unknown one throws)."""
+        filters = tokenizer.read_filtered_value()
+        known = self.options.filters
+        if known is not None:
+            for name, at in filters:
+                if name not in known:
+                    raise _Thrown(f"undefined filter: {name}", undefined_filter=(name, at))
 
     def stream(
         self,
@@ -719,7 +794,7 @@ class _Parser:
         if _is_quoted_only(tokenizer, value):
             name = _string_literal(tokenizer.text[value[0] : value[1]])
             try:
-                _Parser(name).parse(name)
+                _Parser(name, options=self.options).parse(name)
             except _Refused as refused:  # its place is in the name: point at the name
                 raise _Refused(refused.message, value[0]) from None
 
@@ -780,7 +855,7 @@ def _assign(parser: _Parser, tag: _Tag, rest: _Tokens) -> None:
     tokenizer.skip_blank()
     tokenizer.check(tokenizer.peek() == "=", 'expected "="')
     tokenizer.p += 1
-    tokenizer.read_filtered_value()
+    parser.value(tokenizer)
     if parser.sink is not None:
         parser.sink.set(name)
 
@@ -836,7 +911,7 @@ def _capture(parser: _Parser, tag: _Tag, rest: _Tokens) -> None:
 
 
 def _case(parser: _Parser, tag: _Tag, rest: _Tokens) -> None:
-    tag.tokenizer.read_filtered_value()
+    parser.value(tag.tokenizer)
     state = {"else": 0}
 
     def when(token: _Tag) -> None:
@@ -913,22 +988,20 @@ def _counter(parser: _Parser, tag: _Tag, rest: _Tokens) -> None:
 
 
 def _cycle(parser: _Parser, tag: _Tag, rest: _Tokens) -> None:
+    """liquidjs 10.30.0's: a group, then values (no filters: what follows a value up to the
+    next `,` is skipped), the group itself the first candidate when no `:` follows it."""
     tokenizer = tag.tokenizer
-    begin = tokenizer.p
-    mark = -1 if parser.sink is None else len(parser.sink.reads)
     group = tokenizer.read_value()
     tokenizer.skip_blank()
+    candidates = 0
     if group is not None:
         if tokenizer.peek() == ":":
             tokenizer.p += 1
         else:
-            tokenizer.p = begin
-            if parser.sink is not None:
-                del parser.sink.reads[mark:]
-    candidates = 0
+            candidates += 1
     while not tokenizer.end():
-        tokenizer.read_filtered_value()
-        candidates += 1
+        if tokenizer.read_value() is not None:
+            candidates += 1
         tokenizer.read_to(",")
     text = tokenizer.text[tag.begin : tag.end]
     tokenizer.check(candidates, lambda: f'empty candidates: "{text}"')
@@ -940,7 +1013,7 @@ def _if(parser: _Parser, tag: _Tag, rest: _Tokens) -> None:
     def elsif(token: _Tag) -> None:
         if state["else"]:
             raise _Thrown("unexpected elsif after else")
-        token.tokenizer.read_filtered_value()
+        parser.value(token.tokenizer)
 
     def otherwise(token: _Tag) -> None:
         _not_empty(token.args)
@@ -956,7 +1029,7 @@ def _if(parser: _Parser, tag: _Tag, rest: _Tokens) -> None:
         tag,
         rest,
         {"elsif": elsif, "else": otherwise, "endif": end},
-        start=tag.tokenizer.read_filtered_value,
+        start=lambda: parser.value(tag.tokenizer),
     )
 
 
@@ -993,7 +1066,7 @@ def _unless(parser: _Parser, tag: _Tag, rest: _Tokens) -> None:
 
     def elsif(token: _Tag) -> None:
         if not state["else"]:
-            token.tokenizer.read_filtered_value()
+            parser.value(token.tokenizer)
 
     def otherwise(token: _Tag) -> None:
         state["else"] += 1
@@ -1002,7 +1075,7 @@ def _unless(parser: _Parser, tag: _Tag, rest: _Tokens) -> None:
         tag,
         rest,
         {"elsif": elsif, "else": otherwise, "endunless": _stop},
-        start=tag.tokenizer.read_filtered_value,
+        start=lambda: parser.value(tag.tokenizer),
     )
 
 
@@ -1013,7 +1086,7 @@ def _nothing(parser: _Parser, tag: _Tag, rest: _Tokens) -> None:
 def _echo(parser: _Parser, tag: _Tag, rest: _Tokens) -> None:
     tag.tokenizer.skip_blank()
     if not tag.tokenizer.end():
-        tag.tokenizer.read_filtered_value()
+        parser.value(tag.tokenizer)
 
 
 def _liquid(parser: _Parser, tag: _Tag, rest: _Tokens) -> None:
@@ -1058,9 +1131,10 @@ _ASTRAL = re.compile("[\U00010000-\U0010ffff]")
 _PAIR = re.compile("[\ud800-\udbff][\udc00-\udfff]")
 
 
-def parse_error(template: str) -> ParseError | None:
-    """None when liquidjs parses `template`, else what its parse throws and where."""
-    return _parse(template, None)
+def parse_error(template: str, options: Options = DEFAULTS) -> ParseError | None:
+    """None when liquidjs parses `template` (an engine made with `options`), else what its
+    parse throws and where."""
+    return _parse(template, None, options)
 
 
 @dataclass(frozen=True)
@@ -1073,11 +1147,12 @@ class Analysis:
     filters: dict[str, int]
 
 
-def analyze(template: str) -> ParseError | Analysis:
-    """What liquidjs's parse of `template` throws, or, when it parses, what it reads."""
+def analyze(template: str, options: Options = DEFAULTS) -> ParseError | Analysis:
+    """What liquidjs's parse of `template` (an engine made with `options`) throws, or, when
+    it parses, what it reads."""
     astral = _ASTRAL.search(template) is not None
     sink = Reads(astral)
-    refused = _parse(template, sink)
+    refused = _parse(template, sink, options)
     if refused is not None:
         return refused
     # each pair of UTF-16 units before an index is one character less in Python's string
@@ -1099,7 +1174,7 @@ def analyze(template: str) -> ParseError | Analysis:
     return Analysis(found, filters)
 
 
-def _parse(template: str, sink: Reads | None) -> ParseError | None:
+def _parse(template: str, sink: Reads | None, options: Options) -> ParseError | None:
     text = utf16_units(template)
     limit = sys.getrecursionlimit()
     try:
@@ -1107,9 +1182,21 @@ def _parse(template: str, sink: Reads | None) -> ParseError | None:
             # liquidjs parses a few thousand nested blocks; from 3.11 Python calls Python
             # without C recursion, so the deeper limit is safe (below it, the default stays).
             sys.setrecursionlimit(_DEPTH)
-        _Parser(text, sink).parse(text)
+        _Parser(text, sink, options).parse(text)
     except _Refused as refused:
-        return ParseError(_from_utf16(refused.message), _python_index(text, refused.index))
+        cause = refused.cause
+        message, index = _from_utf16(refused.message), _python_index(text, refused.index)
+        if cause is None:
+            return ParseError(message, index)
+        name, at = cause.undefined_filter or (None, -1)
+        return ParseError(
+            message,
+            index,
+            refused_tag=cause.refused_tag,
+            original=_from_utf16(cause.message),
+            undefined_filter=None if name is None else _from_utf16(name),
+            filter_index=_python_index(text, at),
+        )
     except RecursionError:
         return ParseError(TOO_DEEP, -1)
     finally:

@@ -1,5 +1,6 @@
 """The formats we assert are the ones the runtime's ajv-formats defines, each deciding as the
-pinned npm package decides (its own predicates run in Node.js are the oracle)."""
+runtime's compile decides (kindgi-cli's ajv-formats 3.0.1 through its own Ajv, on its Node, is
+the oracle)."""
 
 from __future__ import annotations
 

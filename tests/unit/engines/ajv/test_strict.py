@@ -1,8 +1,8 @@
 """Settings schemas refused exactly where the runtime's Ajv (strict mode) refuses to compile them.
 
-Every verdict is compared with the pinned npm Ajv through the runtime oracle
-(`tests/oracle/runtime.py` `ajv_settings`): the keyword tables, a corpus of settings schemas
-as pack authors write them (`tests/data/ajv_strict/corpus.json`), and the
+Every verdict is compared with the runtime's own compile, kindgi-cli's `compileInlineSchema`
+on its Ajv 8.20.0 (`tests/oracle/runtime.py` `ajv_settings`): the keyword tables, a corpus of
+settings schemas as pack authors write them (`tests/data/ajv_strict/corpus.json`), and the
 JSON-Schema-Test-Suite's draft 2020-12 schemas.
 """
 
@@ -204,8 +204,30 @@ def test_hostile_schemas_end_in_findings() -> None:
     strict_findings(deep)
     wide = {"type": "object", "properties": {f"k{i}": {"minimum": i} for i in range(20_000)}}
     assert len(strict_findings(wide)) == 20_000
-    looped = {"$ref": "#/$defs/a", "$defs": {"a": {"$ref": "#/$defs/a"}}}
-    assert strict_findings(looped) == []
+
+
+def test_a_loop_of_bare_refs_is_the_runtimes_stack_overflow() -> None:
+    """A `$ref` to `$ref`s alone, round a loop: Ajv's resolution follows them for ever and its
+    compile fails with V8's stack overflow; the finding says so first. A loop through a
+    schema that checks something is a recursive schema, which compiles."""
+    require_runtime()
+    for looped in (
+        {"$ref": "#/$defs/a", "$defs": {"a": {"$ref": "#/$defs/a"}}},
+        {
+            "type": "object",
+            "properties": {"x": {"$ref": "#/$defs/a"}},
+            "$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"$ref": "#/$defs/a"}},
+        },
+    ):
+        (finding,) = strict_findings(looped)
+        assert _ajv_refusal(looped) == "Maximum call stack size exceeded"
+        assert finding[1].startswith("Maximum call stack size exceeded; ")
+    recursive = {
+        "$ref": "#/$defs/a",
+        "$defs": {"a": {"type": "object", "properties": {"x": {"$ref": "#/$defs/a"}}}},
+    }
+    assert strict_findings(recursive) == []
+    assert _ajv_refusal(recursive) is None
 
 
 def test_catastrophic_pattern_property_is_a_finding_not_a_hang() -> None:

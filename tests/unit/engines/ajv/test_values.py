@@ -141,3 +141,43 @@ def test_realistic_settings_as_ajv(name: str, schema: dict[str, Any], values: An
     assert ours(schema, values) == expected
     with fast_path_off():  # jsonschema-rs (formats, JS patterns decided in Python) changes nothing
         assert ours(schema, values) == expected
+
+
+NULLABLE = [
+    ({"type": "string", "nullable": True}, [None, "x", 5]),
+    ({"type": ["string"], "nullable": True, "minLength": 2}, [None, "x", "xy"]),
+    ({"type": "string", "nullable": True, "enum": ["a"]}, [None, "a", "b"]),
+    ({"type": "integer", "nullable": False}, [None, 1]),
+    ({"type": ["integer", "null"], "nullable": True}, [None, 1, "1"]),
+    ({"type": "object", "nullable": True, "required": ["a"], "properties": {"a": {}}}, [None]),
+]
+
+
+@pytest.mark.parametrize(("item", "values"), NULLABLE, ids=json.dumps)
+def test_nullable_is_ajvs_own(item: dict[str, Any], values: list[Any]) -> None:
+    """Ajv 8's `nullable` (OpenAPI's): beside a `type`, `true` takes null too, whatever the
+    other keywords say of a string or an object; the type's message names the types written.
+    Each value's verdict and words are the runtime's own."""
+    schema = {"type": "object", "properties": {"v": item}}
+    for value in values:
+        runtime = ajv_settings(schema, {"v": value})
+        assert runtime["compiled"]
+        theirs = sorted((i["path"], i["message"]) for i in runtime["issues"])
+        assert ours(schema, {"v": value}) == (True, not theirs, theirs), value
+
+
+@pytest.mark.parametrize(
+    "item",
+    [{"nullable": True}, {"type": "null", "nullable": False}, {"type": "string", "nullable": 1}],
+    ids=json.dumps,
+)
+def test_nullable_compile_errors_are_ajvs(item: dict[str, Any]) -> None:
+    """Without a type, contradicting `"type": "null"`, or not a boolean: Ajv's compile
+    refuses it, and our problem says its words first."""
+    schema = {"type": "object", "properties": {"v": item}}
+    runtime = ajv_settings(schema, {})
+    assert not runtime["compiled"]
+    words_ = runtime["issues"][0]["message"].removeprefix("Inline schema failed to compile: ")
+    (problem,) = SchemaChecks().schema_problems("f.json", schema)
+    assert problem.pointer == "/content/schema/properties/v/nullable"
+    assert problem.message.startswith(words_)

@@ -1,8 +1,8 @@
-"""The publish verdict is liquidjs's: same accept/refuse and same message as the runtime's
-`new Liquid().parse` (liquidjs 10.30, `tests/oracle/runtime.py`) on public and realistic
-templates. The oracle answers as a publish does (blocks.ts: a blank template refused, and
-liquidjs's message after the runtime's words), so the verdict is the blocks stage's
-`publish_error` over the mirrored parse."""
+"""The publish verdict is the runtime's: same accept/refuse and same message as kindgi-cli's
+`templateProblem` (`tenantLiquid().parse`: liquidjs 10.30.0, strict filters, no partials;
+`tests/oracle/runtime.py`) on public and realistic templates. The oracle answers as a publish
+does (blocks.ts: a blank template refused, then `templateProblem`'s message), so the verdict
+is the blocks stage's `publish_error` over the mirrored parse."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
-"""What our liquidjs environment renders, held to liquidjs itself (the npm package the runtime
-pins, run by Node: `tests/oracle/runtime.py`): its filter names, JavaScript's number printing,
-each filter on values a prompt's parameters hold, whitespace and output printing."""
+"""What our liquidjs environment renders, held to the runtime's own render (kindgi-cli's
+`renderTenantTemplate` on its liquidjs 10.30.0, run by its Node: `tests/oracle/runtime.py`):
+its filter names, JavaScript's number printing, each filter on values a prompt's parameters
+hold, whitespace and output printing."""
 
 from __future__ import annotations
 

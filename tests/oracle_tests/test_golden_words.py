@@ -1,0 +1,113 @@
+"""The golden reports speak the runtime's words: each block file of a broken testpack that the
+shipped `validateBlock` refuses has every one of its issue messages in the golden report's
+lines for that file (less the lead-in, if we like; our hint may follow), so no golden line
+that mirrors the runtime can drift from what a publish says.
+
+The runtime's verdict is `validateBlock(JSON.parse(text))` on the file's text, its
+`templateFile` replaced by the file it names (as the index carries it), as
+`tests/oracle_tests/verdicts.py` measures the corpora. A file that isn't JSON as Python's
+strict reader takes it (a BOM, NaN, a trailing comma), or whose numbers JSON.parse would
+change, is left out: the runtime never sees it as a block, and the JSON reader's own tests
+hold those apart. A file the runtime takes has no words to hold; where we refuse it anyway
+(a key it ignores, a default of the wrong type, ...) the golden line is ours alone.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.helpers.golden import broken_cases, expected_report
+from tests.helpers.packs import BROKEN, has_code
+from tests.oracle import shipped
+from tests.oracle_tests.verdicts import LEAD_INS
+
+_MAX_SAFE = 2**53 - 1
+_NO_ANSWER = {
+    "settings-catastrophic-pattern": "V8 backtracks on these values for ever",
+    "settings-values-timeout": "Ajv's check of these values runs out of memory",
+}
+"""The cases whose block files the runtime never answers for: what they show is why our check
+is bounded in time (their golden lines say so, in our words alone)."""
+
+
+def _strict_json(text: str) -> Any:
+    def refuse(token: str) -> Any:
+        raise ValueError(token)
+
+    return json.loads(text, parse_constant=refuse)
+
+
+def _safe(value: object) -> bool:
+    if isinstance(value, dict):
+        return all(_safe(item) for item in value.values())
+    if isinstance(value, list):
+        return all(_safe(item) for item in value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return abs(value) <= _MAX_SAFE
+    return True
+
+
+def _published(path: Path, pack: Path) -> tuple[str, list[str]] | None:
+    """The block as a publish sends it, and the files whose golden lines speak for it (the
+    block file and its template file); None when it isn't JSON a publish would read."""
+    try:
+        text = path.read_text(encoding="utf-8")
+        block = _strict_json(text)
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    if not _safe(block) or text.startswith("\ufeff"):
+        return None
+    files = [path.relative_to(pack).as_posix()]
+    content = block.get("content") if isinstance(block, dict) else None
+    if isinstance(content, dict) and isinstance(content.get("templateFile"), str):
+        template = (path.parent / content.pop("templateFile")).resolve()
+        if not template.is_relative_to(pack.resolve()):
+            return None  # the template-file problems are ours: no publish reads it
+        try:
+            content["template"] = template.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError, ValueError):
+            return None
+        files.append(template.relative_to(pack.resolve()).as_posix())
+    return json.dumps(block), files
+
+
+def _lines_for(report: str, files: list[str]) -> list[str]:
+    return [line for line in report.splitlines() if any(line.startswith(f"{f}") for f in files)]
+
+
+def _appears(message: str, lines: list[str]) -> bool:
+    from hatch_kindgi.report.escape import escaped
+
+    candidates = [message] + [message[len(lead) :] for lead in LEAD_INS if message.startswith(lead)]
+    return any(escaped(candidate) in line for candidate in candidates for line in lines)
+
+
+@pytest.mark.parametrize(
+    "case", [c for c in broken_cases() if not has_code(BROKEN / c) and c not in _NO_ANSWER]
+)
+def test_golden_reports_carry_the_runtimes_words(case: str) -> None:
+    """Every issue `validateBlock` raises on a block file of the case is in the case's
+    golden report, on that file's lines."""
+    shipped.require_oracle()
+    pack = BROKEN / case
+    report = expected_report(case)
+    found = [
+        (path, published)
+        for path in sorted(pack.glob("blocks/**/*.json"))
+        if path.is_file() and (published := _published(path, pack)) is not None
+    ]
+    if not found:
+        pytest.skip("no block file a publish would read")
+    results = shipped.validate_block_texts([text for _, (text, _) in found])
+    missing = [
+        f"{files[0]}: {issue['path']}: {issue['message']}"
+        for (_, (_, files)), result in zip(found, results)
+        if result["kind"] == "err"
+        for issue in result["error"]["issues"]
+        if not _appears(issue["message"], _lines_for(report, files))
+    ]
+    assert not missing, "the runtime says, and the golden report doesn't:\n" + "\n".join(missing)
