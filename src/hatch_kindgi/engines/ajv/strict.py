@@ -400,8 +400,8 @@ class _Walk:
         self.add(
             (*ctx.path, "prefixItems"),
             f'strict mode: "prefixItems" is {length}-tuple, but minItems or maxItems/items '
-            f'are not specified or different at path "{ctx.shown}" (strictTuples); close the '
-            f'tuple: "minItems": {length} and "items": false (or "maxItems": {length})',
+            f'are not specified or different at path "{ctx.shown}"; close the tuple: '
+            f'"minItems": {length} and "items": false (or "maxItems": {length})',
         )
 
     def format_limit(self, keyword: str, node: dict[str, Any], path: tuple[object, ...]) -> None:
