@@ -27,23 +27,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from hatch_kindgi.engines.javascript.values import UNDEFINED
 from hatch_kindgi.schema.metaschema import metaschema_failures
 
-__all__ = ["ABSENT", "SchemaFault", "inline_schema_faults"]
+__all__ = ["SchemaFault", "inline_schema_faults"]
 
 SchemaFault = tuple[str, str]
 """A pointer into the schema (`""` for the schema itself) and the message for it."""
 
-
-class _Absent:
-    """A key the entry doesn't have: JavaScript's `undefined`, which no JSON value is."""
-
-    def __repr__(self) -> str:
-        return "ABSENT"
-
-
-ABSENT: Any = _Absent()
-"""What to pass for a schema the entry doesn't give (`compileInlineSchema(undefined)`)."""
 
 _INVALID = "schema is invalid: "
 _META = "https://json-schema.org/draft/2020-12/"
@@ -64,7 +55,7 @@ _KNOWN_METASCHEMAS = frozenset(
 
 
 def inline_schema_faults(schema: Any, *, profile: str = "self-hosted") -> list[SchemaFault]:
-    """Every way `compileInlineSchema(schema)` fails (`ABSENT` for a key the entry lacks), the
+    """Every way `compileInlineSchema(schema)` fails (`UNDEFINED` for a key the entry lacks), the
     runtime's own message first; none when it compiles."""
     del profile  # the hosted bounds come with issue 29
     if schema is None:
@@ -74,7 +65,7 @@ def inline_schema_faults(schema: Any, *, profile: str = "self-hosted") -> list[S
     if not isinstance(schema, (Mapping, list)):
         return [("", "schema must be object or boolean")]
     if isinstance(schema, Mapping):
-        dialect = _dialect_fault(schema.get("$schema", ABSENT))
+        dialect = _dialect_fault(schema.get("$schema", UNDEFINED))
         if dialect is not None:
             return [dialect]
     try:
@@ -95,7 +86,7 @@ def inline_schema_faults(schema: Any, *, profile: str = "self-hosted") -> list[S
 
 def _dialect_fault(declared: object) -> SchemaFault | None:
     """Ajv's refusal of a root `$schema` it holds no metaschema for (an empty one is unset)."""
-    if declared is ABSENT or declared == "":
+    if declared is UNDEFINED or declared == "":
         return None
     if not isinstance(declared, str):
         return ("/$schema", "$schema must be a string")

@@ -13,7 +13,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hatch_kindgi.schema.inline import ABSENT, inline_schema_faults
+from hatch_kindgi.engines.javascript.values import UNDEFINED
+from hatch_kindgi.schema.inline import inline_schema_faults
 from tests.oracle import shipped
 
 _LEAD = "Inline schema failed to compile: "
@@ -64,7 +65,7 @@ CASES: list[Any] = [
 
 
 def _runtime(schema: Any) -> str | None:
-    if schema is ABSENT:
+    if schema is UNDEFINED:
         answer = shipped.ask("compileInlineSchema")
         return None if answer["compiled"] else str(answer["error"]["message"])[len(_LEAD) :]
     message = shipped.compile_inline_schema(schema)
@@ -82,7 +83,7 @@ def _agrees(schema: Any) -> None:
     assert first == runtime or first.startswith(runtime + "; "), (schema, runtime, first)
 
 
-@pytest.mark.parametrize("schema", [*CASES, ABSENT], ids=repr)
+@pytest.mark.parametrize("schema", [*CASES, UNDEFINED], ids=repr)
 def test_verdict_and_first_message_are_compile_inline_schemas(schema: Any) -> None:
     """Refused exactly where `compileInlineSchema` refuses, its words first, then our fix."""
     shipped.require_oracle()
