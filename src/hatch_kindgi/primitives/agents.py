@@ -39,6 +39,7 @@ _TYPESCRIPT = (
     "runtime at dispatch"
 )
 _AUTO_CLOSE = "/conversationPolicy/autoCloseAfterInactiveSeconds"
+_OUTPUT_SCHEMA = "/output/schema"
 _SDK_OWN = ("/parameters", "the prompt block declares the parameters: leave parameters unset")
 """The one `defineAgent` issue the Python SDK makes by itself (its `parameters: []`)."""
 
@@ -70,9 +71,15 @@ def agent_findings(
 
 
 def deploy_agent_issues(entry: Mapping[str, Any], *, profile: str = "self-hosted") -> list[Issue]:
-    """`validateAgentIndexShape`'s issues, in its order and words (the output schema's
-    message its first fault's, with our fix after it)."""
-    return [(finding.pointer, finding.message) for finding in _deploy_findings(entry, profile)]
+    """`validateAgentIndexShape`'s issues, in its order, at its places and in its words: the
+    output schema's at `/output/schema`, its first fault's (with our fix after it)."""
+    issues: list[Issue] = []
+    for finding in _deploy_findings(entry, profile):
+        if finding.code != "agent-output-schema":
+            issues.append((finding.pointer, finding.message))
+        elif not any(pointer == _OUTPUT_SCHEMA for pointer, _ in issues):
+            issues.append((_OUTPUT_SCHEMA, finding.message))
+    return issues
 
 
 def _deploy_findings(entry: object, profile: str) -> list[Finding]:
@@ -144,7 +151,7 @@ def _output(output: object, profile: str) -> list[Finding]:
 def _output_pointers(findings: list[Finding]) -> list[str]:
     """The deploy refuses the output schema at `/output/schema` (ours point inside it)."""
     if any(finding.code == "agent-output-schema" for finding in findings):
-        return ["/output/schema"]
+        return [_OUTPUT_SCHEMA]
     return []
 
 
