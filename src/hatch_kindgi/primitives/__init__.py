@@ -1,2 +1,3 @@
-"""Primitives: each code primitive's index entry (tools, guardrails, agents, flows) held to the
-runtime's deploy, to what fails every call or run, and to a TypeScript pack's build."""
+"""Primitives: each tool, guardrail, agent and flow the SDK indexed, held to the runtime (what
+the deploy refuses, what fails every call or run, what a TypeScript build refuses); takes the
+code stage's entries, gives problems on the files that declare them."""

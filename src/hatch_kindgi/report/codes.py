@@ -100,6 +100,33 @@ CODES: dict[str, str] = {
     "indexer-failed": "The kindgi indexer ended without an outcome or an index.",
     "sdk-file-error": "A per-file error of the kindgi indexer that hatch-kindgi has no code for.",
     "sdk-warning": "A warning of the kindgi indexer that hatch-kindgi has no code for.",
+    # --- primitives, as the runtime checks them ---
+    # tools and guardrails (primitives/tools.py, primitives/guardrails.py)
+    "tool-manifest": (
+        "A tool entry the deploy refuses: it doesn't satisfy the runtime's tool.schema.json "
+        "(a prerelease version, an unknown effect kind or sandbox, a network allowlist's "
+        "hosts, limits), in Ajv's words."
+    ),
+    "tool-id": 'A tool id starting with "kindgi_", the prefix of the tools built into Kindgi.',
+    "tool-schema": (
+        "A tool's input or output schema the deploy refuses: it doesn't compile as a pack "
+        "tool's (Draft 2020-12, Ajv strict: an unknown keyword or format, a JavaScript "
+        "pattern that doesn't compile, a required name not in properties)."
+    ),
+    "tool-needs-spec": (
+        "A tool's needsSpec.secrets or needsSpec.env schema that doesn't compile, or an env "
+        "default that is no string (the deploy refuses the tool)."
+    ),
+    "tool-url-template": (
+        "An http tool's urlTemplate without a scheme and host, or with a {placeholder} in its "
+        "host or port (the deploy refuses the tool)."
+    ),
+    "tool-metadata": 'A tool metadata key under "kindgi.", the runtime\'s own.',
+    "tool-input-defaults": (
+        "Every call of the tool fails: its input has a default inside anyOf or oneOf, which "
+        "the runtime's useDefaults compile refuses (an optional pydantic model with defaults)."
+    ),
+    # agents and flows (primitives/agents.py, primitives/flows.py)
     # --- checks ---
     "guardrail-judge-capabilities": "An llm-judge guardrail without judgeCapabilities.",
     "guardrail-at": "A guardrail's at is not one of its check's checkPoints.",

@@ -1,0 +1,153 @@
+"""A schema compiled as the runtime's `@kindgi/schema` compiles it: every way it fails, and
+the one the runtime throws.
+
+The one gate for every JSON Schema a primitive carries, on the same rules as the settings'
+(the metaschema check in Ajv's words, `schema.metaschema`; Ajv's strict mode,
+`engines.ajv.strict`; `$ref`s that stay inside the schema, `schema.refs`), with what each of
+the runtime's entry points adds (`@kindgi/schema/src/dialect.ts`, `registry.ts`):
+
+- `"pack-tool"`: `compileJsonSchema(schema, {dialects: ['2020-12']})`, a pack tool's input and
+  output (`@kindgi/tools` `schemaOptions`): the `$schema` a dialect Kindgi validates, and
+  2020-12 alone here, in its words; no annotation keyword (`x-kindgi-tunable` is unknown);
+- `"inline"`: `compileInlineSchema(schema)`, an agent's output, a flow's schemas, a tool's
+  `needsSpec` slots: 2020-12 whatever the `$schema` says (Ajv then reads it, and knows no other
+  metaschema), `x-kindgi-tunable` allowed.
+
+Both are strict (`compiles_loosely` is `strict: false`, a guardrail's `configSchema`). Ajv
+throws on its first fault and the runtime words only that one (`thrown`); the faults after it
+are what the next compile would say once it is fixed, so a report can give them all at once.
+`profile` is the runtime's bounds; only self-hosted's are built (the hosted one is issue 29's,
+and the size and depth bounds with it).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from hatch_kindgi.engines.ajv.strict import ADDED_KEYWORDS, strict_faults
+from hatch_kindgi.schema import DRAFT_2020_12
+from hatch_kindgi.schema.metaschema import metaschema_failures
+from hatch_kindgi.schema.survey import survey
+
+Use = Literal["pack-tool", "inline"]
+
+_DIALECTS = {
+    "http://json-schema.org/draft-06/schema": "draft-06",
+    "http://json-schema.org/draft-07/schema": "draft-07",
+    "https://json-schema.org/draft/2019-09/schema": "2019-09",
+    DRAFT_2020_12: "2020-12",
+}
+_METASCHEMA = "schema is invalid: "
+
+
+@dataclass(frozen=True)
+class CompileFault:
+    """One way a schema fails to compile: where in it (a JSON pointer), the runtime's own
+    words (what its compile would throw, were this the first fault), and the rest of our
+    message (a hint, from "; " or " (did you mean"; empty when the words say it all).
+    `metaschema` marks the faults of Ajv's metaschema check, which it throws as one."""
+
+    pointer: str
+    words: str
+    rest: str = ""
+    metaschema: bool = False
+
+
+def compile_faults(schema: Any, *, use: Use, profile: str = "self-hosted") -> list[CompileFault]:
+    """Every way the runtime's compile of `schema` as `use` fails, in the order it meets them
+    (none: it compiles). Raises ValueError for a profile that isn't built."""
+    _check_profile(profile)
+    if type(schema) is bool:
+        return []
+    if schema is None:  # Ajv reads its `$id` first
+        return [CompileFault("", "Cannot read properties of null (reading '$id')")]
+    if type(schema) is not dict and type(schema) is not list:
+        return [CompileFault("", "schema must be object or boolean")]
+    if type(schema) is dict and "$schema" in schema:
+        refused = _dialect_refused(schema["$schema"], use)
+        if refused is not None:
+            return [CompileFault("/$schema", refused)]
+    surveyed = survey(schema)
+    try:
+        failures = list(metaschema_failures(schema, surveyed))
+    except RecursionError:
+        return [CompileFault("", "the schema nests too deeply to check")]
+    if failures:
+        return [CompileFault(pointer, message, metaschema=True) for pointer, message in failures]
+    annotations = () if use == "pack-tool" else ADDED_KEYWORDS
+    faults = [
+        CompileFault(fault.pointer, fault.words, fault.rest)
+        for fault in strict_faults(schema, annotations=annotations)
+    ]
+    if surveyed.refs:
+        from hatch_kindgi.schema.refs import reference_findings
+
+        faults.extend(
+            CompileFault(pointer, message) for pointer, message in reference_findings(schema)
+        )
+    return faults
+
+
+def thrown(faults: Sequence[CompileFault]) -> str:
+    """The message the runtime's compile throws for `faults` (non-empty): the first fault's
+    words; the metaschema check's faults all in one (Ajv's `errorsText`, `, `-joined)."""
+    first = faults[0]
+    if not first.metaschema:
+        return first.words
+    texts = [fault.words.removeprefix(_METASCHEMA) for fault in faults if fault.metaschema]
+    return _METASCHEMA + ", ".join(texts)
+
+
+def compiles_loosely(schema: Any, *, profile: str = "self-hosted") -> bool:
+    """Whether `schema` compiles with Ajv's strict mode off, as the runtime compiles a
+    guardrail's `configSchema` (`compileJsonSchema(schema, {dialects: ['2020-12'], strict:
+    false})`): the dialect, the metaschema, the patterns V8 compiles and the `$ref`s; unknown
+    keywords and formats and loose types are ignored then."""
+    _check_profile(profile)
+    if type(schema) is bool:
+        return True
+    if type(schema) is not dict:
+        return False
+    if "$schema" in schema and _dialect_refused(schema["$schema"], "pack-tool") is not None:
+        return False
+    surveyed = survey(schema)
+    try:
+        if any(True for _ in metaschema_failures(schema, surveyed)):
+            return False
+    except RecursionError:
+        return False
+    if surveyed.patterns and any(_is_pattern_fault(f.words) for f in strict_faults(schema)):
+        return False
+    if surveyed.refs:
+        from hatch_kindgi.schema.refs import reference_findings
+
+        return not any(True for _ in reference_findings(schema))
+    return True
+
+
+def _is_pattern_fault(words: str) -> bool:
+    return words.startswith("Invalid regular expression:")
+
+
+def _dialect_refused(dialect: object, use: Use) -> str | None:
+    """What the runtime says of a `$schema` it won't compile `use` with, else None."""
+    if use == "inline":  # Ajv2020 reads it: it knows its own metaschema alone
+        if type(dialect) is not str:
+            return "$schema must be a string"
+        if dialect in (DRAFT_2020_12, DRAFT_2020_12 + "#"):
+            return None
+        return f"no schema with key or ref {json.dumps(dialect, ensure_ascii=False)}"
+    if type(dialect) is str and _DIALECTS.get(dialect.removesuffix("#")) == "2020-12":
+        return None
+    shown = json.dumps(dialect, ensure_ascii=False, separators=(",", ":"))
+    return (
+        f"The schema's $schema {shown} isn't a JSON Schema dialect Kindgi validates here: 2020-12."
+    )
+
+
+def _check_profile(profile: str) -> None:
+    if profile != "self-hosted":
+        raise ValueError(f"only the self-hosted profile is built, not {profile!r}")
