@@ -6,7 +6,7 @@ of it (A1 to A8): the id, the version (`SEMVER_RE`: a prerelease, no build metad
 (non-empty, untrimmed), the instructions (a non-empty string, or a prompt block `{prompt,
 version}` of strings), a string template as `templateProblem` parses it, `capabilities` and
 `tools` arrays, and an `output` object whose schema `compileInlineSchema` compiles
-(`schema.inline`: every fault, the runtime's first).
+(`schema.compile`, as an inline schema: every fault, the runtime's first).
 
 Warnings, what only a TypeScript pack's build refuses: `defineAgent`'s full check
 (`primitives.define_agent`), each issue at a place the deploy doesn't refuse (where it does,
@@ -25,15 +25,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from hatch_kindgi.engines.javascript.values import UNDEFINED, get, is_record
-from hatch_kindgi.primitives.define_agent import SEMVER, Issue, define_agent_issues
+from hatch_kindgi.primitives.define_agent import SEMVER, SEMVER_HINT, Issue, define_agent_issues
 from hatch_kindgi.primitives.findings import Finding
+from hatch_kindgi.primitives.inline_schemas import inline_faults, inline_findings
+from hatch_kindgi.primitives.words import DEPLOY_REFUSES, then
 from hatch_kindgi.report.problems import Severity
-from hatch_kindgi.schema.inline import inline_schema_faults
 
 __all__ = ["agent_findings", "deploy_agent_issues"]
 
 _NOT_LIQUID = "the template isn't valid Liquid: "
 """`templateProblem`'s words before liquidjs's message."""
+_REFUSED = f"{DEPLOY_REFUSES} this agent"
 _TYPESCRIPT = (
     "; a TypeScript pack's build refuses this (defineAgent), and the deploy leaves it to the "
     "runtime at dispatch"
@@ -91,13 +93,7 @@ def _deploy_findings(entry: object, profile: str) -> list[Finding]:
         out.append(_shape("/id", "agent.id must be a non-empty string"))
     version = get(entry, "version")
     if not isinstance(version, str) or SEMVER.fullmatch(version) is None:
-        out.append(
-            _shape(
-                "/version",
-                "agent.version must be semver; MAJOR.MINOR.PATCH, with a -prerelease at most "
-                '(no +build metadata), e.g. "1.3.0" or "1.3.0-rc.1"',
-            )
-        )
+        out.append(_shape("/version", "agent.version must be semver", SEMVER_HINT))
     name = get(entry, "name")
     if not isinstance(name, str) or not name:
         out.append(_shape("/name", "agent.name must be a non-empty string"))
@@ -110,8 +106,9 @@ def _deploy_findings(entry: object, profile: str) -> list[Finding]:
     return out
 
 
-def _shape(pointer: str, message: str) -> Finding:
-    return Finding("error", "agent-shape", pointer, message)
+def _shape(pointer: str, runtime: str, ours: str = "") -> Finding:
+    ours = "; ".join(part for part in (ours, _REFUSED) if part)
+    return Finding("error", "agent-shape", pointer, then(runtime, ours))
 
 
 def _instructions(instructions: object) -> list[Finding]:
@@ -131,7 +128,8 @@ def _instructions(instructions: object) -> list[Finding]:
     if isinstance(instructions, str):
         problem = template_problem(instructions)
         if problem is not None:
-            return [Finding("error", "agent-instructions-liquid", "/instructions", problem)]
+            message = then(problem, _REFUSED)
+            return [Finding("error", "agent-instructions-liquid", "/instructions", message)]
     return []
 
 
@@ -140,12 +138,8 @@ def _output(output: object, profile: str) -> list[Finding]:
         return []
     if not is_record(output):
         return [_shape("/output", "agent.output must be an object { schema, name?, maxRepairs? }")]
-    return [
-        Finding(
-            "error", "agent-output-schema", "/output/schema" + pointer, f"doesn't compile: {why}"
-        )
-        for pointer, why in inline_schema_faults(get(output, "schema"), profile=profile)
-    ]
+    faults = inline_faults(get(output, "schema"), profile=profile)
+    return inline_findings("agent-output-schema", _OUTPUT_SCHEMA, faults, _REFUSED)
 
 
 def _output_pointers(findings: list[Finding]) -> list[str]:

@@ -34,16 +34,22 @@ from hatch_kindgi.engines.javascript.values import (
     same_value_key,
     template_string,
 )
+from hatch_kindgi.primitives.inline_schemas import inline_faults
 from hatch_kindgi.report.problems import json_pointer
-from hatch_kindgi.schema.inline import inline_schema_faults
+from hatch_kindgi.schema.compile import thrown
 
-__all__ = ["SEMVER", "Issue", "define_agent_issues"]
+__all__ = ["SEMVER", "SEMVER_HINT", "Issue", "define_agent_issues"]
 
 Issue = tuple[str, str]
 """A pointer into the agent entry and the runtime's message for it."""
 
 SEMVER = re.compile(r"\d+\.\d+\.\d+(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?", re.ASCII)
 """`SEMVER_RE` of define.ts and the deploy route (full match): no build metadata."""
+SEMVER_HINT = (
+    'MAJOR.MINOR.PATCH, with a -prerelease at most (no +build metadata), e.g. "1.3.0" or '
+    '"1.3.0-rc.1"'
+)
+"""Our hint for a version `SEMVER` refuses."""
 _BLOCK_ID = re.compile(r"[a-z0-9][a-z0-9-]*(?:\.[a-z0-9][a-z0-9-]*)+")
 _BUILT_IN_TOOL_PREFIX = "kindgi_"
 _REMEMBER_TOOL_ID = "kindgi_remember"
@@ -624,7 +630,7 @@ def _output(output: object, profile: str) -> list[Issue]:
     name = get(output, "name")
     if name is not UNDEFINED and (not isinstance(name, str) or not name):
         out.append(("/output/name", "name must be a non-empty string"))
-    faults = inline_schema_faults(get(output, "schema"), profile=profile)
+    faults = inline_faults(get(output, "schema"), profile=profile)
     if faults:
-        out.append(("/output/schema", f"Inline schema failed to compile: {faults[0][1]}"))
+        out.append(("/output/schema", f"Inline schema failed to compile: {thrown(faults)}"))
     return out

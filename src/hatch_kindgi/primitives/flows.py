@@ -6,7 +6,7 @@ Errors, what the deploy refuses: `validateFlowIndexShape` (@kindgi/api
 (`SEMVER_RE`), `nodes` and `edges` arrays (F1 to F4), and every inline schema a run compiles
 (`flowSchemaProblems`, F5: each loop's, subgraph's and fanout branch's `outputSchema`, at any
 depth of loop bodies, and `output.schema`), each through `compileInlineSchema`
-(`schema.inline`: every fault, the runtime's first).
+(`schema.compile`, as an inline schema: every fault, the runtime's first).
 
 Errors, what fails every run: everything `loadFlow` refuses (`primitives.load_flow`: cycles,
 edges and mappings to unknown nodes, reserved and duplicate ids, edge policies, loops,
@@ -21,14 +21,17 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from hatch_kindgi.engines.javascript.values import UNDEFINED, get, is_record
-from hatch_kindgi.primitives.define_agent import SEMVER, Issue
+from hatch_kindgi.primitives.define_agent import SEMVER, SEMVER_HINT, Issue
 from hatch_kindgi.primitives.findings import Finding
+from hatch_kindgi.primitives.inline_schemas import deploy_message, inline_faults, inline_findings
 from hatch_kindgi.primitives.load_flow import FlowError, load_flow_errors
-from hatch_kindgi.schema.inline import inline_schema_faults
+from hatch_kindgi.primitives.words import DEPLOY_REFUSES, then
+from hatch_kindgi.schema.compile import CompileFault
 
 __all__ = ["deploy_flow_issues", "flow_findings"]
 
 EVERY_RUN = "every run of this flow fails: "
+_REFUSED = f"{DEPLOY_REFUSES} this flow"
 _INDEX_ONLY = ("modulePath", "kernelPayloadVersion")
 """Fields of an indexed flow that aren't the flow's: the deploy and `loadFlow` drop them."""
 
@@ -38,16 +41,12 @@ def flow_findings(entry: Mapping[str, Any], *, profile: str = "self-hosted") -> 
     if not isinstance(entry, Mapping):
         return [Finding("error", "flow-shape", "", "must be an object")]
     flow = {key: value for key, value in entry.items() if key not in _INDEX_ONLY}
-    findings = [
-        *_shape_findings(flow),
-        *(
-            Finding("error", "flow-schema", at + pointer, f"doesn't compile: {why}")
-            for at, faults in _inline_schemas(flow, profile)
-            for pointer, why in faults
-        ),
-    ]
+    schemas = list(_inline_schemas(flow, profile))
+    findings = _shape_findings(flow)
+    for at, faults in schemas:
+        findings += inline_findings("flow-schema", at, faults, _REFUSED)
     refused = [finding.pointer for finding in findings if finding.code == "flow-shape"]
-    refused += [at for at, _ in _inline_schemas(flow, profile)]
+    refused += [at for at, _ in schemas]
     for error in load_flow_errors(flow):
         if not any(_within(error.pointer, place) for place in refused):
             findings.append(Finding("error", "flow-load", error.pointer, _every_run(error)))
@@ -55,13 +54,11 @@ def flow_findings(entry: Mapping[str, Any], *, profile: str = "self-hosted") -> 
 
 
 def deploy_flow_issues(entry: Mapping[str, Any], *, profile: str = "self-hosted") -> list[Issue]:
-    """`validateFlowIndexShape`'s issues, in its order, at its places and in its words (each
-    inline schema's its first fault's, with our fix after it)."""
+    """`validateFlowIndexShape`'s issues, in its order, at its places and in its words (then
+    ours after `; `), each inline schema's its compile's own."""
     flow = {key: value for key, value in entry.items() if key not in _INDEX_ONLY}
     issues = [(finding.pointer, finding.message) for finding in _shape_findings(flow)]
-    issues += [
-        (at, f"doesn't compile: {faults[0][1]}") for at, faults in _inline_schemas(flow, profile)
-    ]
+    issues += [(at, deploy_message(faults)) for at, faults in _inline_schemas(flow, profile)]
     return issues
 
 
@@ -72,13 +69,7 @@ def _shape_findings(flow: Mapping[str, Any]) -> list[Finding]:
         out.append(_shape("/id", "flow.id must be a non-empty string"))
     version = get(flow, "version")
     if not isinstance(version, str) or SEMVER.fullmatch(version) is None:
-        out.append(
-            _shape(
-                "/version",
-                "flow.version must be semver; MAJOR.MINOR.PATCH, with a -prerelease at most "
-                '(no +build metadata), e.g. "1.3.0" or "1.3.0-rc.1"',
-            )
-        )
+        out.append(_shape("/version", "flow.version must be semver", SEMVER_HINT))
     if not isinstance(get(flow, "nodes"), list):
         out.append(_shape("/nodes", "flow.nodes must be an array"))
     if not isinstance(get(flow, "edges"), list):
@@ -86,17 +77,18 @@ def _shape_findings(flow: Mapping[str, Any]) -> list[Finding]:
     return out
 
 
-def _shape(pointer: str, message: str) -> Finding:
-    return Finding("error", "flow-shape", pointer, message)
+def _shape(pointer: str, runtime: str, ours: str = "") -> Finding:
+    ours = "; ".join(part for part in (ours, _REFUSED) if part)
+    return Finding("error", "flow-shape", pointer, then(runtime, ours))
 
 
 def _inline_schemas(
     flow: Mapping[str, Any], profile: str
-) -> Iterator[tuple[str, list[tuple[str, str]]]]:
+) -> Iterator[tuple[str, list[CompileFault]]]:
     """`flowSchemaProblems`: each inline schema that doesn't compile (where it sits, and its
     faults), in the runtime's order."""
     for at, schema in _schemas(flow):
-        faults = inline_schema_faults(schema, profile=profile)
+        faults = inline_faults(schema, profile=profile)
         if faults:
             yield at, faults
 

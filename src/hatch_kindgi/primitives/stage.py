@@ -61,18 +61,21 @@ def _checks(
     lists: Mapping[str, Sequence[Mapping[str, Any]]], *, strict: bool, profile: Profile
 ) -> list[tuple[str, _Check]]:
     """The check of each index list that has entries (a kind's module loads only then)."""
-    del strict  # 28b: what only a TypeScript build refuses (agents) reads it
     checks: list[tuple[str, _Check]] = []
     if lists.get("tools"):
         from hatch_kindgi.primitives.tools import tool_findings
 
         checks.append(("tools", lambda entry: tool_findings(entry, profile=profile)))
-    # ---- 28b wires agents and flows in here: ----------------------------------------------
-    # if lists.get("agents"): from hatch_kindgi.primitives.agents import agent_findings
-    #     checks.append(("agents", lambda entry: agent_findings(entry, strict=strict)))
-    # if lists.get("flows"): from hatch_kindgi.primitives.flows import flow_findings
-    #     checks.append(("flows", flow_findings))
-    # ----------------------------------------------------------------------------------------
+    if lists.get("agents"):
+        from hatch_kindgi.primitives.agents import agent_findings
+
+        checks.append(
+            ("agents", lambda entry: agent_findings(entry, strict=strict, profile=profile))
+        )
+    if lists.get("flows"):
+        from hatch_kindgi.primitives.flows import flow_findings
+
+        checks.append(("flows", lambda entry: flow_findings(entry, profile=profile)))
     return checks
 
 

@@ -127,6 +127,41 @@ CODES: dict[str, str] = {
         "the runtime's useDefaults compile refuses (an optional pydantic model with defaults)."
     ),
     # agents and flows (primitives/agents.py, primitives/flows.py)
+    "agent-shape": (
+        "An agent entry the deploy refuses: its id, version (semver, no +build), name, "
+        "instructions (a non-empty string or a prompt block), capabilities, tools or output "
+        "is not of the shape the deploy takes, in its words."
+    ),
+    "agent-instructions-liquid": (
+        "An agent's instructions the deploy refuses: they don't parse as the runtime's "
+        "templateProblem parses them (liquidjs), in its words."
+    ),
+    "agent-output-schema": (
+        "An agent's output.schema the deploy refuses: it doesn't compile as an inline schema "
+        "(Draft 2020-12, Ajv strict), in Ajv's words."
+    ),
+    "agent-define": (
+        "What only a TypeScript pack's build refuses (defineAgent): budget, capabilities, "
+        "retrieval, memory, hitl, parameters, toolErrors, output; the deploy leaves it to the "
+        "runtime at dispatch (an error with strict)."
+    ),
+    "agent-auto-close": (
+        "An agent sets conversationPolicy.autoCloseAfterInactiveSeconds, which the runtime "
+        "refuses: a conversation closes only when someone closes it."
+    ),
+    "flow-shape": (
+        "A flow entry the deploy refuses: its id, version (semver, no +build), nodes or edges "
+        "is not of the shape the deploy takes, in its words."
+    ),
+    "flow-schema": (
+        "A flow's inline schema (a loop's, subgraph's or fanout branch's outputSchema, its "
+        "output.schema) the deploy refuses: it doesn't compile (Draft 2020-12, Ajv strict)."
+    ),
+    "flow-load": (
+        "Every run of the flow fails: loadFlow refuses it (a cycle, an edge or mapping to an "
+        "unknown node, a reserved or duplicate id, an edge policy, a loop, fanout or subgraph "
+        "the runtime can't run), in its words."
+    ),
     # --- checks ---
     "guardrail-judge-capabilities": "An llm-judge guardrail without judgeCapabilities.",
     "guardrail-at": "A guardrail's at is not one of its check's checkPoints.",
@@ -135,11 +170,6 @@ CODES: dict[str, str] = {
     "guardrail-config-pattern-timeout": "A configSchema pattern takes too long on the config.",
     "guardrail-config-timeout": "Checking a guardrail's config against its configSchema takes "
     "too long.",
-    "agent-auto-close": "An agent sets conversationPolicy.autoCloseAfterInactiveSeconds.",
-    "agent-instructions-liquid": (
-        "An agent's instructions are blank, or do not parse as the runtime's liquidjs parses them."
-    ),
-    "agent-output-schema": "An agent's output.schema is not a valid JSON Schema (Draft 2020-12).",
     "agent-block-ref": "An agent's prompt, settings or modelSettings reference is misshapen.",
     "agent-version-range": "A version an agent names is not an npm-style range.",
     "agent-block-missing": "An agent names a block the pack does not bring (a runtime must).",

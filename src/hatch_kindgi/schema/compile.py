@@ -41,6 +41,25 @@ _DIALECTS = {
     DRAFT_2020_12: "2020-12",
 }
 _METASCHEMA = "schema is invalid: "
+_AJV2020_METASCHEMAS = frozenset(
+    (
+        DRAFT_2020_12,
+        *(
+            DRAFT_2020_12.removesuffix("schema") + "meta/" + vocabulary
+            for vocabulary in (
+                "core",
+                "applicator",
+                "unevaluated",
+                "validation",
+                "meta-data",
+                "format-annotation",
+                "content",
+            )
+        ),
+    )
+)
+"""The metaschemas an Ajv2020 holds (the dialect's and its vocabularies'): a `$schema` naming
+one of them is taken (and read by Ajv as the one to check the schema against)."""
 
 
 @dataclass(frozen=True)
@@ -134,12 +153,14 @@ def _is_pattern_fault(words: str) -> bool:
 
 def _dialect_refused(dialect: object, use: Use) -> str | None:
     """What the runtime says of a `$schema` it won't compile `use` with, else None."""
-    if use == "inline":  # Ajv2020 reads it: it knows its own metaschema alone
+    if use == "inline":  # Ajv2020 reads it: it knows its own metaschemas alone
+        if dialect == "":  # unset, to Ajv
+            return None
         if type(dialect) is not str:
             return "$schema must be a string"
-        if dialect in (DRAFT_2020_12, DRAFT_2020_12 + "#"):
+        if dialect.removesuffix("#") in _AJV2020_METASCHEMAS:
             return None
-        return f"no schema with key or ref {json.dumps(dialect, ensure_ascii=False)}"
+        return f'no schema with key or ref "{dialect}"'
     if type(dialect) is str and _DIALECTS.get(dialect.removesuffix("#")) == "2020-12":
         return None
     shown = json.dumps(dialect, ensure_ascii=False, separators=(",", ":"))

@@ -181,58 +181,6 @@ def test_config_schema_invalid_or_remote() -> None:
     )
 
 
-def test_auto_close_is_refused() -> None:
-    """conversationPolicy.autoCloseAfterInactiveSeconds is refused, other policy keys are not."""
-    policy = {"autoCloseAfterInactiveSeconds": 60, "maxTurns": 3}
-    assert check(agents=[agent(conversationPolicy=policy)]) == (
-        error(
-            "agent-auto-close",
-            AGENT_FILE,
-            'agent "acme.drafter" sets conversationPolicy.autoCloseAfterInactiveSeconds, which is '
-            "refused: a conversation never closes by itself, only when someone closes it",
-            pointer="/conversationPolicy/autoCloseAfterInactiveSeconds",
-        ),
-    )
-    assert check(agents=[agent(conversationPolicy={"maxTurns": 3})]) == ()
-
-
-def test_instructions_that_do_not_parse_as_liquid() -> None:
-    """Instructions liquidjs doesn't parse name its message, line and column (each message
-    as the runtime oracle gives it)."""
-    assert check(agents=[agent(instructions="Hi {{ name }}.\nNow {% if %}x{% endif %}")]) == (
-        error(
-            "agent-instructions-liquid",
-            AGENT_FILE,
-            'instructions of agent "acme.drafter" do not parse as the runtime parses them: '
-            'template isn\'t valid Liquid: invalid value expression: "", line:2, col:10',
-            pointer="/instructions",
-        ),
-    )
-    assert check(agents=[agent(instructions="{% unknowntag %}")]) == (
-        error(
-            "agent-instructions-liquid",
-            AGENT_FILE,
-            'instructions of agent "acme.drafter" do not parse as the runtime parses them: '
-            'template isn\'t valid Liquid: tag "unknowntag" not found, line:1, col:1',
-            pointer="/instructions",
-        ),
-    )
-    assert check(agents=[agent(instructions="{{ a b }} {% if not x %}{% endif %}")]) == ()
-
-
-def test_output_schema_must_be_valid() -> None:
-    """An output.schema that isn't a Draft 2020-12 schema points at the bad keyword."""
-    output = {"schema": {"type": "object", "required": "total"}}
-    assert check(agents=[agent(output=output)]) == (
-        error(
-            "agent-output-schema",
-            AGENT_FILE,
-            "not a valid JSON Schema (Draft 2020-12): 'total' is not of type 'array'",
-            pointer="/output/schema/required",
-        ),
-    )
-
-
 def test_prompt_block_out_of_range_names_both_sides() -> None:
     """A prompt block the pack brings at no version in range names the range and versions."""
     agents = [agent(instructions={"prompt": "acme.prompt", "version": "^2.0.0"})]

@@ -183,22 +183,41 @@ def test_blank_instructions_the_deploy_takes_are_a_warning() -> None:
             "error",
             "agent-shape",
             "/instructions",
-            "agent.instructions must be a non-empty string, or a prompt block { prompt, version }",
+            "agent.instructions must be a non-empty string, or a prompt block { prompt, version }"
+            "; the deploy refuses this agent",
         )
     ]
     [finding] = agent_findings({**BASE, "instructions": " \n "}, strict=False)
     assert (finding.severity, finding.pointer) == ("warning", "/instructions")
 
 
-def test_instructions_liquid_in_the_runtimes_words() -> None:
-    """`templateProblem`'s words: liquidjs's message after `the template isn't valid Liquid: `."""
-    entry = {**BASE, "instructions": "Hi {{ name }}.\nNow {% if %}x{% endif %}"}
-    assert agent_findings(entry, strict=False) == [
+@pytest.mark.parametrize(
+    "template",
+    [
+        "Hi {{ name }}.\nNow {% if %}x{% endif %}",
+        "{% unknowntag %}",
+        "{{ a b }} {% if not x %}{% endif %}",
+        "Dear {{ customer.name }},\n{% for item in items %}- {{ item }}\n{% endfor %}",
+        "{% if vip %}Welcome back",
+        "{{ name }",
+    ],
+    ids=repr,
+)
+def test_instructions_liquid_in_the_runtimes_words(template: str) -> None:
+    """`templateProblem`'s words: liquidjs's message after `the template isn't valid Liquid: `
+    (held to the shipped templateProblem), then whose refusal it is."""
+    shipped.require_oracle()
+    runtime = shipped.template_problem(template)
+    found = agent_findings({**BASE, "instructions": template}, strict=False)
+    if runtime is None:
+        assert found == []
+        return
+    assert found == [
         Finding(
             "error",
             "agent-instructions-liquid",
             "/instructions",
-            'the template isn\'t valid Liquid: invalid value expression: "", line:2, col:10',
+            f"{runtime}; the deploy refuses this agent",
         )
     ]
 
