@@ -31,15 +31,16 @@ from hatch_kindgi.primitives.inline_schemas import inline_faults, inline_finding
 from hatch_kindgi.primitives.words import DEPLOY_REFUSES, then
 from hatch_kindgi.report.problems import Severity
 
-__all__ = ["agent_findings", "deploy_agent_issues"]
+__all__ = ["TYPESCRIPT", "agent_findings", "deploy_agent_issues"]
 
 _NOT_LIQUID = "the template isn't valid Liquid: "
 """`templateProblem`'s words before liquidjs's message."""
 _REFUSED = f"{DEPLOY_REFUSES} this agent"
-_TYPESCRIPT = (
-    "; a TypeScript pack's build refuses this (defineAgent), and the deploy leaves it to the "
+TYPESCRIPT = (
+    "a TypeScript pack's build refuses this (defineAgent), and the deploy leaves it to the "
     "runtime at dispatch"
 )
+"""What every warning of `defineAgent`'s says after its words."""
 _AUTO_CLOSE = "/conversationPolicy/autoCloseAfterInactiveSeconds"
 _OUTPUT_SCHEMA = "/output/schema"
 _SDK_OWN = ("/parameters", "the prompt block declares the parameters: leave parameters unset")
@@ -68,7 +69,7 @@ def agent_findings(
         if pointer == _AUTO_CLOSE:
             findings.append(Finding("error", "agent-auto-close", pointer, message))
             continue
-        findings.append(Finding(severity, "agent-define", pointer, message + _TYPESCRIPT))
+        findings.append(Finding(severity, "agent-define", pointer, then(message, TYPESCRIPT)))
     return findings
 
 

@@ -12,6 +12,8 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from hatch_kindgi.primitives.agents import agent_findings, deploy_agent_issues
 from hatch_kindgi.primitives.findings import Finding
@@ -31,7 +33,7 @@ _ENVELOPE = {
 _TYPESCRIPT = (
     "; a TypeScript pack's build refuses this (defineAgent), and the deploy leaves it to the "
     "runtime at dispatch"
-)
+)  # written out: the words are the test's, not the module's
 
 
 def _deploy(entry: dict[str, Any]) -> list[tuple[str, str]]:
@@ -243,3 +245,49 @@ def test_no_crash_on_an_entry_that_is_no_object() -> None:
     assert agent_findings([], strict=False) == [  # type: ignore[arg-type]
         Finding("error", "agent-shape", "", "must be an object")
     ]
+
+
+_JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 11)
+    | st.sampled_from(["", " ", "x", "1.0.0", "{{ a }", "{% if x %}", "object", "acme.a"]),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(
+            st.sampled_from(["id", "version", "schema", "prompt", "type", "hitl", "name", "tools"]),
+            inner,
+            max_size=3,
+        )
+    ),
+    max_leaves=8,
+)
+_AGENT_FIELDS = st.sampled_from(
+    [
+        "id",
+        "version",
+        "name",
+        "instructions",
+        "capabilities",
+        "tools",
+        "output",
+        "parameters",
+        "settings",
+        "modelSettings",
+        "conversationPolicy",
+        "budget",
+        "memory",
+        "retrieval",
+        "toolErrors",
+    ]
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.dictionaries(_AGENT_FIELDS, _JSON, max_size=4))
+def test_any_json_in_any_field_gets_the_deploys_issues(fields: dict[str, Any]) -> None:
+    """Whatever JSON a field holds: no crash, the deploy's issues in its words."""
+    shipped.require_oracle()
+    entry = {**BASE, **fields}
+    agent_findings(entry, strict=False)
+    _same(deploy_agent_issues(entry), _deploy(entry), fields)

@@ -11,6 +11,8 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from hatch_kindgi.primitives.findings import Finding
 from hatch_kindgi.primitives.flows import deploy_flow_issues, flow_findings
@@ -193,3 +195,38 @@ def test_every_fault_of_an_inline_schema_is_said() -> None:
         ("flow-schema", "/output/schema/example"),
         ("flow-schema", "/output/schema/required/0"),
     ]
+
+
+_JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 40)
+    | st.sampled_from(["", "a", "$end", "loop", "fanout", "subgraph", "tool", "1.0.0", "object"]),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(
+            st.sampled_from(
+                ["id", "kind", "type", "outputSchema", "branches", "body", "nodes", "edges", "from"]
+            ),
+            inner,
+            max_size=4,
+        )
+    ),
+    max_leaves=10,
+)
+_FLOW_FIELDS = st.sampled_from(
+    ["id", "version", "nodes", "edges", "output", "maxParallelism", "metadata", "name"]
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.dictionaries(_FLOW_FIELDS, _JSON, max_size=4))
+def test_any_json_in_any_field_gets_the_deploys_issues(fields: dict[str, Any]) -> None:
+    """Whatever JSON a field holds: no crash, the deploy's issues, and loadFlow's verdict."""
+    shipped.require_oracle()
+    entry = {**BASE, **fields}
+    findings = flow_findings(entry)
+    _same(deploy_flow_issues(entry), _deploy(entry), fields)
+    flow = {k: v for k, v in entry.items() if k not in ("modulePath", "kernelPayloadVersion")}
+    if shipped.load_flow(flow)["kind"] == "err":
+        assert any(f.severity == "error" for f in findings), (fields, findings)
