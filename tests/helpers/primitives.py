@@ -91,14 +91,15 @@ CORPUS = Path(__file__).parents[1] / "data" / "primitives" / "corpus"
 
 
 @functools.cache
-def corpus_index() -> dict[str, Any]:
-    """The index the kindgi SDK writes for the corpus (its files it refuses left out), and
-    its outcome under `"outcome"`. Skips where the SDK can't run (Python < 3.11)."""
+def indexed(pack: Path) -> dict[str, Any]:
+    """The index the kindgi SDK writes for `pack` (the files it refuses left out), with its
+    outcome under `"outcome"`: nothing of ours runs. Skips where the SDK can't run (Python
+    < 3.11)."""
     if sys.version_info < (3, 11):
         pytest.skip("the kindgi SDK needs Python 3.11+")
     with tempfile.TemporaryDirectory() as folder:
         output = Path(folder) / "index.json"
-        command = [sys.executable, "-m", "kindgi.pack", "index", "--pack-dir", str(CORPUS)]
+        command = [sys.executable, "-m", "kindgi.pack", "index", "--pack-dir", str(pack)]
         command += ["--output", str(output), "--artifact-version", "20260101.1"]
         command += ["--published-at", "2026-01-01T00:00:00Z", "--json"]
         env = build_env({"PYTHONDONTWRITEBYTECODE": "1"})
@@ -109,6 +110,11 @@ def corpus_index() -> dict[str, Any]:
         index: dict[str, Any] = json.loads(output.read_text("utf-8"))
     index["outcome"] = outcome
     return index
+
+
+def corpus_index() -> dict[str, Any]:
+    """The corpus's index, as the SDK writes it (`indexed`)."""
+    return indexed(CORPUS)
 
 
 def corpus_entries(kind: str) -> list[dict[str, Any]]:
