@@ -108,11 +108,13 @@ def test_every_fault_is_reported_not_only_the_first() -> None:
 
 _JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 5) | st.sampled_from(["", "a", "string"]),
-    lambda inner: st.lists(inner, max_size=3)
-    | st.dictionaries(
-        st.sampled_from(["type", "properties", "required", "items", "enum", "x", "format"]),
-        inner,
-        max_size=3,
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(
+            st.sampled_from(["type", "properties", "required", "items", "enum", "x", "format"]),
+            inner,
+            max_size=3,
+        )
     ),
     max_leaves=8,
 )
