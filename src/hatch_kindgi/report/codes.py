@@ -126,15 +126,31 @@ CODES: dict[str, str] = {
         "Every call of the tool fails: its input has a default inside anyOf or oneOf, which "
         "the runtime's useDefaults compile refuses (an optional pydantic model with defaults)."
     ),
-    # agents and flows (primitives/agents.py, primitives/flows.py)
-    # --- checks ---
-    "guardrail-judge-capabilities": "An llm-judge guardrail without judgeCapabilities.",
-    "guardrail-at": "A guardrail's at is not one of its check's checkPoints.",
-    "guardrail-config-schema": "A guardrail's configSchema is not a usable JSON Schema.",
-    "guardrail-config": "A guardrail's config does not satisfy its configSchema.",
+    "guardrail-spec": (
+        "A guardrail entry the deploy refuses: it doesn't satisfy the runtime's "
+        "guardrail.schema.json (a severity other than info, warn, error, critical; an action "
+        "or scope key it doesn't have; limits), in Ajv's words."
+    ),
+    "guardrail-builtin-config": (
+        "A guardrail naming a built-in check whose config that check refuses (its settings, "
+        "a regular expression that doesn't compile): the deploy refuses it."
+    ),
+    "guardrail-config": (
+        "Every call of a guardrail's check fails: its config doesn't fit its own configSchema "
+        "(as the pack service checks it), in the runtime's words."
+    ),
+    "guardrail-config-schema": "A guardrail's configSchema doesn't compile: every call of its "
+    "check fails.",
     "guardrail-config-pattern-timeout": "A configSchema pattern takes too long on the config.",
     "guardrail-config-timeout": "Checking a guardrail's config against its configSchema takes "
     "too long.",
+    "guardrail-judge-capabilities": (
+        "An llm-judge guardrail without judgeCapabilities: every evaluation fails (the kindgi "
+        "SDK 0.1.x can't declare them)."
+    ),
+    # agents and flows (primitives/agents.py, primitives/flows.py)
+    # --- checks ---
+    "guardrail-at": "A guardrail's at is not one of its check's checkPoints.",
     "agent-auto-close": "An agent sets conversationPolicy.autoCloseAfterInactiveSeconds.",
     "agent-instructions-liquid": (
         "An agent's instructions are blank, or do not parse as the runtime's liquidjs parses them."
