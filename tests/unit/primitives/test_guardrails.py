@@ -171,9 +171,12 @@ def test_built_in_config_problems_are_the_registrys(check: str) -> None:
     assert CONFIG_SCHEMAS[check]  # the schema the answers come from
 
 
+_FIELDS = ("id", "kind", "checkId", "config", "configSchema", "action", "severity", "scope",
+           "limits", "network", "judgeCapabilities", "checkModulePath")  # fmt: skip
+
+
 def test_odd_entries_never_raise() -> None:
     """Any JSON in any field is a problem or nothing, never an exception."""
     for odd in (None, 0, "x", [], [None], {"": {}}, True, {"type": 5}):
-        for field in ("id", "kind", "checkId", "config", "configSchema", "action", "severity",
-                      "scope", "limits", "network", "judgeCapabilities", "checkModulePath"):  # fmt: skip
+        for field in _FIELDS:
             guardrail_findings(guardrail_entry(**{field: odd}))
