@@ -81,15 +81,15 @@ def unmatched(issues: Iterable[dict[str, Any]], findings: Sequence[Finding]) -> 
     return missing
 
 
-def sdk_entries(pack: Path, work: Path) -> dict[str, Any]:
+def sdk_entries(pack: Path, work: Path, extra_env: dict[str, str] | None = None) -> dict[str, Any]:
     """The index the kindgi SDK's own indexer writes for `pack` (its warnings allowed, not
-    its file errors): nothing of ours runs."""
+    its file errors), `extra_env` added to its environment: nothing of ours runs."""
     output = work / "index.json"
     work.mkdir(parents=True, exist_ok=True)
     command = [sys.executable, "-m", "kindgi.pack", "index", "--pack-dir", str(pack)]
     command += ["--output", str(output), "--artifact-version", "20260101.1"]
     command += ["--published-at", "2026-01-01T00:00:00.000Z", "--json"]
-    env = build_env({"PYTHONDONTWRITEBYTECODE": "1"})
+    env = build_env({"PYTHONDONTWRITEBYTECODE": "1", **(extra_env or {})})
     completed = run_checked(command, env=env, cwd=work, timeout=300)
     outcome = json.loads(completed.stdout.splitlines()[-1])
     assert outcome["kind"] == "ok", outcome

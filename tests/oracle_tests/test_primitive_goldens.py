@@ -26,6 +26,7 @@ from tests.helpers.packs import BROKEN
 from tests.helpers.primitives import deploy_says, sdk_entries
 from tests.oracle.shipped import (
     compile_json_schema,
+    deploy_issues,
     guardrail_config_problems,
     node_modules,
     require_oracle,
@@ -181,3 +182,16 @@ def test_golden_lines_are_the_runtimes(case: str, tmp_path: Path) -> None:
                     if line.code == "guardrail-judge-capabilities" and line in unbacked:
                         unbacked.remove(line)
     assert unbacked == []
+
+
+@pytest.mark.parametrize("pack", ["full", "code-only", "app-flat", "app-src", "agent-blocks"])
+def test_our_own_testpacks_deploy(pack: str, tmp_path: Path) -> None:
+    """Every code pack of ours is one the shipped deploy takes (its guardrail severities are
+    the runtime's: info, warn, error, critical)."""
+    require_oracle()
+    root = BROKEN.parent / pack
+    if not any(root.glob("**/*.py")):
+        pytest.skip("no code")
+    app = {"PYTHONPATH": str(root / "src")} if (root / "src").is_dir() else None
+    index = sdk_entries(root, tmp_path, app)
+    assert deploy_issues(index) == []
