@@ -26,9 +26,7 @@ _SCALARS = st.one_of(
 )
 _JSON = st.recursive(
     _SCALARS,
-    lambda inner: st.one_of(
-        st.lists(inner, max_size=3), st.dictionaries(_KEYS, inner, max_size=4)
-    ),
+    lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(_KEYS, inner, max_size=4)),
     max_leaves=20,
 )
 _TOOL_FIELDS = ["id", "version", "input", "output", "effects", "needsSpec", "spec", "metadata",
