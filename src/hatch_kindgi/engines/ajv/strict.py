@@ -419,7 +419,7 @@ class _Walk:
             (*ctx.path, "prefixItems"),
             f'strict mode: "prefixItems" is {length}-tuple, but minItems or maxItems/items '
             f'are not specified or different at path "{ctx.shown}"',
-            f' (strictTuples); close the tuple: "minItems": {length} and "items": false '
+            f'; close the tuple: "minItems": {length} and "items": false '
             f'(or "maxItems": {length})',
         )
 
