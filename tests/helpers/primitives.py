@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import json
-import sys
 from collections.abc import Iterable, Sequence
-from pathlib import Path
 from typing import Any
 
 from hatch_kindgi.primitives.findings import Finding
-from tests.helpers.packs import build_env, run_checked
 from tests.oracle.shipped import deploy_issues
 
 PACK_ID = "acme.t"
@@ -79,20 +75,3 @@ def unmatched(issues: Iterable[dict[str, Any]], findings: Sequence[Finding]) -> 
         ):
             missing.append(f"{path}: {message}")
     return missing
-
-
-def sdk_entries(pack: Path, work: Path, extra_env: dict[str, str] | None = None) -> dict[str, Any]:
-    """The index the kindgi SDK's own indexer writes for `pack` (its warnings allowed, not
-    its file errors), `extra_env` added to its environment: nothing of ours runs."""
-    output = work / "index.json"
-    work.mkdir(parents=True, exist_ok=True)
-    command = [sys.executable, "-m", "kindgi.pack", "index", "--pack-dir", str(pack)]
-    command += ["--output", str(output), "--artifact-version", "20260101.1"]
-    command += ["--published-at", "2026-01-01T00:00:00.000Z", "--json"]
-    env = build_env({"PYTHONDONTWRITEBYTECODE": "1", **(extra_env or {})})
-    completed = run_checked(command, env=env, cwd=work, timeout=300)
-    outcome = json.loads(completed.stdout.splitlines()[-1])
-    assert outcome["kind"] == "ok", outcome
-    assert outcome["value"]["fileErrors"] == [], outcome
-    index: dict[str, Any] = json.loads(output.read_text("utf-8"))
-    return index

@@ -23,7 +23,8 @@ from typing import Any
 import pytest
 
 from tests.helpers.packs import BROKEN
-from tests.helpers.primitives import deploy_says, sdk_entries
+from tests.helpers.primitives import deploy_says
+from tests.helpers.sdk_index import sdk_entries
 from tests.oracle.shipped import (
     compile_json_schema,
     deploy_issues,
