@@ -12,6 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hatch_kindgi.primitives.builtin_checks import BUILT_IN_CHECK_IDS, CONFIG_SCHEMAS
 from hatch_kindgi.primitives.guardrails import guardrail_findings, spec_keys
@@ -22,6 +24,7 @@ from tests.oracle.shipped import (
     guardrail_config_problems,
     guardrail_spec_keys,
     require_oracle,
+    validate_guardrail_spec,
 )
 
 _DEPLOY_CODES = {"guardrail-spec", "guardrail-builtin-config"}
@@ -177,6 +180,47 @@ _FIELDS = ("id", "kind", "checkId", "config", "configSchema", "action", "severit
 
 def test_odd_entries_never_raise() -> None:
     """Any JSON in any field is a problem or nothing, never an exception."""
-    for odd in (None, 0, "x", [], [None], {"": {}}, True, {"type": 5}):
+    odds: list[Any] = [None, 0, "x", [], [None], {"": {}}, True, {"type": 5}]
+    for odd in odds:
         for field in _FIELDS:
             guardrail_findings(guardrail_entry(**{field: odd}))
+
+
+_VALUES = st.one_of(
+    st.none(), st.booleans(), st.integers(-1, 12), st.text(max_size=5),
+    st.sampled_from(["info", "warn", "medium", "zero-llm", "", "always", "sometimes", "vm"]),
+    st.fixed_dictionaries({}, optional={"on-violation": st.sampled_from(["halt", ""]),
+                                        "retry": st.just({"maxAttempts": 11}),
+                                        "max_attempts": st.just(2), "when": st.just("x"),
+                                        "agent": st.just("a"), "memMB": st.integers(0, 2),
+                                        "cpuMs": st.integers(0, 2), "kind": st.just("none")}),
+    st.lists(st.sampled_from(["a", 1, None]), max_size=2),
+)  # fmt: skip
+_SPEC_FIELDS = st.sampled_from(
+    ["id", "name", "kind", "check", "config", "configSchema", "action", "severity", "scope",
+     "budget", "sandbox", "limits", "network", "needsSpec", "checkBuiltIn", "judgeCapabilities"]
+)  # fmt: skip
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(_SPEC_FIELDS, _VALUES, max_size=4))
+def test_the_spec_check_is_validate_guardrail_specs(fields: dict[str, Any]) -> None:
+    """guardrail.schema.json's issues are exactly `validateGuardrailSpec`'s."""
+    require_oracle()
+    from hatch_kindgi.primitives.specs import spec_issues
+
+    spec = {
+        "id": "acme.t.g",
+        "kind": "zero-llm",
+        "check": "acme.t.c",
+        "action": {"on-violation": "halt"},
+    }
+    spec.update(fields)
+    spec = {key: value for key, value in spec.items() if value is not None}
+    answer = validate_guardrail_spec(spec)
+    theirs = (
+        []
+        if answer["kind"] == "ok"
+        else [(i["path"], i["message"]) for i in answer["error"]["issues"]]
+    )
+    assert sorted(set(spec_issues("guardrail.schema.json", spec))) == sorted(set(theirs))
