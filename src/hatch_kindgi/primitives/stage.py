@@ -66,6 +66,10 @@ def _checks(
         from hatch_kindgi.primitives.tools import tool_findings
 
         checks.append(("tools", lambda entry: tool_findings(entry, profile=profile)))
+    if lists.get("guardrails"):
+        from hatch_kindgi.primitives.guardrails import guardrail_findings
+
+        checks.append(("guardrails", lambda entry: guardrail_findings(entry, profile=profile)))
     if lists.get("agents"):
         from hatch_kindgi.primitives.agents import agent_findings
 

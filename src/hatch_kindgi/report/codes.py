@@ -126,6 +126,28 @@ CODES: dict[str, str] = {
         "Every call of the tool fails: its input has a default inside anyOf or oneOf, which "
         "the runtime's useDefaults compile refuses (an optional pydantic model with defaults)."
     ),
+    "guardrail-spec": (
+        "A guardrail entry the deploy refuses: it doesn't satisfy the runtime's "
+        "guardrail.schema.json (a severity other than info, warn, error, critical; an action "
+        "or scope key it doesn't have; limits), in Ajv's words."
+    ),
+    "guardrail-builtin-config": (
+        "A guardrail naming a built-in check whose config that check refuses (its settings, "
+        "a regular expression that doesn't compile): the deploy refuses it."
+    ),
+    "guardrail-config": (
+        "Every call of a guardrail's check fails: its config doesn't fit its own configSchema "
+        "(as the pack service checks it), in the runtime's words."
+    ),
+    "guardrail-config-schema": "A guardrail's configSchema doesn't compile: every call of its "
+    "check fails.",
+    "guardrail-config-pattern-timeout": "A configSchema pattern takes too long on the config.",
+    "guardrail-config-timeout": "Checking a guardrail's config against its configSchema takes "
+    "too long.",
+    "guardrail-judge-capabilities": (
+        "An llm-judge guardrail without judgeCapabilities: every evaluation fails (the kindgi "
+        "SDK 0.1.x can't declare them)."
+    ),
     # agents and flows (primitives/agents.py, primitives/flows.py)
     "agent-shape": (
         "An agent entry the deploy refuses: its id, version (semver, no +build), name, "
@@ -163,13 +185,7 @@ CODES: dict[str, str] = {
         "the runtime can't run), in its words."
     ),
     # --- checks ---
-    "guardrail-judge-capabilities": "An llm-judge guardrail without judgeCapabilities.",
     "guardrail-at": "A guardrail's at is not one of its check's checkPoints.",
-    "guardrail-config-schema": "A guardrail's configSchema is not a usable JSON Schema.",
-    "guardrail-config": "A guardrail's config does not satisfy its configSchema.",
-    "guardrail-config-pattern-timeout": "A configSchema pattern takes too long on the config.",
-    "guardrail-config-timeout": "Checking a guardrail's config against its configSchema takes "
-    "too long.",
     "agent-block-ref": "An agent's prompt, settings or modelSettings reference is misshapen.",
     "agent-version-range": "A version an agent names is not an npm-style range.",
     "agent-block-missing": "An agent names a block the pack does not bring (a runtime must).",

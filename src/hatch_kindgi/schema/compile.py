@@ -13,7 +13,7 @@ the runtime's entry points adds (`@kindgi/schema/src/dialect.ts`, `registry.ts`)
   `needsSpec` slots: 2020-12 whatever the `$schema` says (Ajv then reads it, and knows no other
   metaschema), `x-kindgi-tunable` allowed.
 
-Both are strict (`compiles_loosely` is `strict: false`, a guardrail's `configSchema`). Ajv
+Both are strict (`loose_faults` is `strict: false`, a guardrail's `configSchema`). Ajv
 throws on its first fault and the runtime words only that one (`thrown`); the faults after it
 are what the next compile would say once it is fixed, so a report can give them all at once.
 `profile` is the runtime's bounds; only self-hosted's are built (the hosted one is issue 29's,
@@ -60,6 +60,9 @@ _AJV2020_METASCHEMAS = frozenset(
 )
 """The metaschemas an Ajv2020 holds (the dialect's and its vocabularies'): a `$schema` naming
 one of them is taken (and read by Ajv as the one to check the schema against)."""
+_STRICT_ONLY = ("strict mode: ", "unknown format ")
+"""What Ajv throws only in strict mode (`strictSchema`, `strictTypes`, …, and a format it
+doesn't know, which it only warns of otherwise)."""
 
 
 @dataclass(frozen=True)
@@ -120,35 +123,19 @@ def thrown(faults: Sequence[CompileFault]) -> str:
     return _METASCHEMA + ", ".join(texts)
 
 
-def compiles_loosely(schema: Any, *, profile: str = "self-hosted") -> bool:
-    """Whether `schema` compiles with Ajv's strict mode off, as the runtime compiles a
-    guardrail's `configSchema` (`compileJsonSchema(schema, {dialects: ['2020-12'], strict:
-    false})`): the dialect, the metaschema, the patterns V8 compiles and the `$ref`s; unknown
-    keywords and formats and loose types are ignored then."""
-    _check_profile(profile)
-    if type(schema) is bool:
-        return True
-    if type(schema) is not dict:
-        return False
-    if "$schema" in schema and _dialect_refused(schema["$schema"], "pack-tool") is not None:
-        return False
-    surveyed = survey(schema)
-    try:
-        if any(True for _ in metaschema_failures(schema, surveyed)):
-            return False
-    except RecursionError:
-        return False
-    if surveyed.patterns and any(_is_pattern_fault(f.words) for f in strict_faults(schema)):
-        return False
-    if surveyed.refs:
-        from hatch_kindgi.schema.refs import reference_findings
-
-        return not any(True for _ in reference_findings(schema))
-    return True
-
-
-def _is_pattern_fault(words: str) -> bool:
-    return words.startswith("Invalid regular expression:")
+def loose_faults(schema: Any, *, profile: str = "self-hosted") -> list[CompileFault]:
+    """Every way `schema` fails to compile with Ajv's strict mode off, as the runtime
+    compiles a guardrail's `configSchema` (`compileJsonSchema(schema, {dialects: ['2020-12'],
+    strict: false})`): the dialect, the metaschema, a pattern V8 won't compile, a `$ref` to
+    nothing; unknown keywords and formats and loose types are let be then."""
+    faults = compile_faults(schema, use="pack-tool", profile=profile)
+    return [
+        fault
+        for fault in faults
+        if fault.metaschema
+        or fault.pointer == "/$schema"
+        or not fault.words.startswith(_STRICT_ONLY)
+    ]
 
 
 def _dialect_refused(dialect: object, use: Use) -> str | None:

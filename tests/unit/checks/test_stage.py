@@ -96,19 +96,6 @@ def test_sound_entries_have_no_problems() -> None:
     assert problems == ()
 
 
-def test_llm_judge_without_judge_capabilities() -> None:
-    """An llm-judge guardrail without judgeCapabilities is refused."""
-    assert check(guardrails=[guardrail(kind="llm-judge")]) == (
-        error(
-            "guardrail-judge-capabilities",
-            GUARD_FILE,
-            'llm-judge guardrail "acme.tone" has no judgeCapabilities: its judge model is routed '
-            "by them, and a runtime refuses an llm-judge guardrail without them",
-            pointer="/kind",
-        ),
-    )
-
-
 def test_at_outside_check_points() -> None:
     """`at` must be one of checkPoints when both are present; either alone is fine."""
     assert check(guardrails=[guardrail(at="before-tool", checkPoints=["final-answer"])]) == (
@@ -123,60 +110,6 @@ def test_at_outside_check_points() -> None:
     assert check(guardrails=[guardrail(at="before-tool")]) == ()
 
 
-def test_config_that_fails_its_schema() -> None:
-    """Every config failure is a problem with its pointer; no config means {} is checked."""
-    schema = {
-        "type": "object",
-        "properties": {"limit": {"type": "integer", "minimum": 1}, "mode": {"enum": ["a"]}},
-        "required": ["limit"],
-    }
-    assert check(guardrails=[guardrail(configSchema=schema, config={"limit": 0, "mode": "b"})]) == (
-        error(
-            "guardrail-config",
-            GUARD_FILE,
-            'config of guardrail "acme.tone" does not satisfy its configSchema: '
-            "0 is less than the minimum of 1",
-            pointer="/config/limit",
-        ),
-        error(
-            "guardrail-config",
-            GUARD_FILE,
-            'config of guardrail "acme.tone" does not satisfy its configSchema: '
-            "'b' is not one of ['a']",
-            pointer="/config/mode",
-        ),
-    )
-    assert check(guardrails=[guardrail(configSchema=schema)]) == (
-        error(
-            "guardrail-config",
-            GUARD_FILE,
-            'config of guardrail "acme.tone" does not satisfy its configSchema: '
-            "'limit' is a required property (no config: the check gets {})",
-            pointer="/config",
-        ),
-    )
-
-
-def test_config_schema_invalid_or_remote() -> None:
-    """An invalid configSchema, and one with a remote $ref, are problems, never a fetch."""
-    assert check(guardrails=[guardrail(configSchema={"type": 5}, config={})]) == (
-        error(
-            "guardrail-config-schema",
-            GUARD_FILE,
-            "not a valid JSON Schema (Draft 2020-12): 5 is not valid under any of the given "
-            "schemas",
-            pointer="/configSchema/type",
-        ),
-    )
-    remote = {"$ref": "http://127.0.0.1:9/schema.json"}
-    assert check(guardrails=[guardrail(configSchema=remote, config={})]) == (
-        error(
-            "guardrail-config-schema",
-            GUARD_FILE,
-            'configSchema of guardrail "acme.tone": "http://127.0.0.1:9/schema.json" refers '
-            "outside the schema; nothing is fetched while building, so it can't be resolved "
-            "(put what it names under $defs)",
-            pointer="/configSchema/$ref",
         ),
     )
 

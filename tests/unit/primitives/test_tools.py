@@ -11,14 +11,23 @@ tools it refuses.
 from __future__ import annotations
 
 import hashlib
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from hatch_kindgi.primitives.specs import SHIPPED_SHA256, spec_schema
+from hatch_kindgi.primitives.specs import SHIPPED_SHA256, Spec, spec_schema
 from hatch_kindgi.primitives.tools import tool_findings
 from tests.helpers.primitives import deploy_says, tool_entry, unmatched
-from tests.oracle.shipped import node_modules, require_oracle, tool_input_compile
+from tests.oracle.shipped import (
+    node_modules,
+    require_oracle,
+    tool_input_compile,
+    validate_tool_manifest,
+)
 
 _OPTIONAL_DEFAULT = {
     "properties": {
@@ -170,7 +179,7 @@ def test_the_copied_schemas_are_the_shipped_ones() -> None:
     """Our tool.schema.json and guardrail.schema.json are kindgi-cli's, byte for byte: a newer
     kindgi-cli that changes one fails here, and the copy (and its rules) move with it."""
     require_oracle()
-    shipped = {
+    shipped: dict[Spec, Path] = {
         "tool.schema.json": node_modules() / "@kindgi" / "tools" / "dist" / "tool.schema.json",
         "guardrail.schema.json": node_modules()
         / "@kindgi"
@@ -179,13 +188,14 @@ def test_the_copied_schemas_are_the_shipped_ones() -> None:
         / "guardrail.schema.json",
     }
     for name, path in shipped.items():
-        assert hashlib.sha256(path.read_bytes()).hexdigest() == SHIPPED_SHA256[name]  # type: ignore[index]
-        assert spec_schema(name) == __import__("json").loads(path.read_text("utf-8"))  # type: ignore[arg-type]
+        assert hashlib.sha256(path.read_bytes()).hexdigest() == SHIPPED_SHA256[name]
+        assert spec_schema(name) == json.loads(path.read_text("utf-8"))
 
 
 def test_odd_entries_never_raise() -> None:
     """Any JSON in any field is a problem or nothing, never an exception."""
-    for odd in (None, 0, "x", [], [None], {"kind": None}, {"": {}}, True):
+    odds: list[Any] = [None, 0, "x", [], [None], {"kind": None}, {"": {}}, True]
+    for odd in odds:
         for field in ("id", "version", "input", "output", "effects", "needsSpec", "spec",
                       "metadata", "network", "limits", "transport", "modulePath"):  # fmt: skip
             tool_findings(tool_entry(**{field: odd}))
@@ -211,3 +221,48 @@ def test_each_stage_has_its_code(name: str, codes: set[str]) -> None:
     """Each of the deploy's stages, and every call's compile, under a code of its own; every
     stage that fails is reported, not the first alone."""
     assert {finding.code for finding in tool_findings(tool_entry(**CASES[name]))} == codes
+
+
+_VALUES = st.one_of(
+    st.none(), st.booleans(), st.integers(-3, 3), st.text(max_size=6),
+    st.sampled_from(["1.0.0", "1.0.0-rc.1", "reads", "delete", "allowlist", "none", "strict",
+                     "docker", "http", "GET", "https://x.example/{a}", "mcp", ""]),
+    st.lists(st.sampled_from([{"kind": "reads"}, {"kind": "x"}, {"name": "db"}, "s", 1]),
+             max_size=2),
+    st.fixed_dictionaries({}, optional={"kind": st.sampled_from(["allowlist", "none", "x"]),
+                                        "hosts": st.just(["a"]), "domains": st.just(["a"]),
+                                        "memMB": st.integers(0, 2), "cpuMs": st.integers(0, 2),
+                                        "env": st.just({"A": {}}), "method": st.just("GET"),
+                                        "urlTemplate": st.just("https://a/")}),
+)  # fmt: skip
+_MANIFEST_FIELDS = st.sampled_from(
+    ["id", "description", "version", "input", "output", "effects", "needs", "needsSpec",
+     "sandbox", "limits", "network", "transport", "mcpEndpoint", "metadata", "mutating",
+     "spec", "pauses"]
+)  # fmt: skip
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(_MANIFEST_FIELDS, _VALUES, max_size=4))
+def test_the_manifest_check_is_validate_tool_manifests(fields: dict[str, Any]) -> None:
+    """tool.schema.json's issues are exactly `validateToolManifest`'s when its first failing
+    stage is the schema, and there are none when it gets past it."""
+    require_oracle()
+    from hatch_kindgi.primitives.specs import spec_issues
+
+    candidate = {k: v for k, v in tool_entry(**fields).items() if k != "modulePath"}
+    ours = spec_issues("tool.schema.json", candidate)
+    answer = validate_tool_manifest(candidate)
+    error = answer.get("error", {})
+    if (
+        answer["kind"] == "err"
+        and error.get("code") == "invalid-tool-definition"
+        and (
+            error.get("message") == "Data does not validate against "
+            "https://kindgi.com/schemas/v1/tool.schema.json"
+        )
+    ):
+        theirs = [(i["path"], i["message"]) for i in error["issues"]]
+        assert sorted(set(ours)) == sorted(set(theirs))
+    else:
+        assert ours == [], answer
