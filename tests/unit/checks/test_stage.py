@@ -110,10 +110,6 @@ def test_at_outside_check_points() -> None:
     assert check(guardrails=[guardrail(at="before-tool")]) == ()
 
 
-        ),
-    )
-
-
 def test_prompt_block_out_of_range_names_both_sides() -> None:
     """A prompt block the pack brings at no version in range names the range and versions."""
     agents = [agent(instructions={"prompt": "acme.prompt", "version": "^2.0.0"})]
