@@ -24,7 +24,7 @@ from hatch_kindgi.engines.javascript.values import UNDEFINED, get, is_record
 from hatch_kindgi.primitives.define_agent import SEMVER, SEMVER_HINT, Issue
 from hatch_kindgi.primitives.findings import Finding
 from hatch_kindgi.primitives.inline_schemas import deploy_message, inline_faults, inline_findings
-from hatch_kindgi.primitives.load_flow import FlowError, load_flow_errors
+from hatch_kindgi.primitives.load_flow import UNCHECKED, FlowError, load_flow_errors
 from hatch_kindgi.primitives.words import DEPLOY_REFUSES, then
 from hatch_kindgi.schema.compile import CompileFault
 
@@ -48,7 +48,9 @@ def flow_findings(entry: Mapping[str, Any], *, profile: str = "self-hosted") -> 
     refused = [finding.pointer for finding in findings if finding.code == "flow-shape"]
     refused += [at for at, _ in schemas]
     for error in load_flow_errors(flow):
-        if not any(_within(error.pointer, place) for place in refused):
+        if error is UNCHECKED:
+            findings.append(Finding("warning", "flow-load", "", error.message))
+        elif not any(_within(error.pointer, place) for place in refused):
             findings.append(Finding("error", "flow-load", error.pointer, _every_run(error)))
     return findings
 
@@ -94,31 +96,35 @@ def _inline_schemas(
 
 
 def _schemas(flow: Mapping[str, Any]) -> Iterator[tuple[str, Any]]:
-    """Every inline schema a run compiles (`UNDEFINED` where a node that takes one has none):
-    a node or branch that isn't an object is passed over, as the runtime passes it."""
-
-    def walk(nodes: object, at: str) -> Iterator[tuple[str, Any]]:
-        if not isinstance(nodes, list):
-            return
-        for number, node in enumerate(nodes):
-            if is_record(node):
-                yield from visit(node, f"{at}/{number}")
-
-    def visit(node: Mapping[str, Any], here: str) -> Iterator[tuple[str, Any]]:
-        kind = node.get("kind")
+    """Every inline schema a run compiles (`UNDEFINED` where a node that takes one has none),
+    in `flowSchemaProblems`' order (pre-order: a loop's body before the nodes after the
+    loop); a node or branch that isn't an object is passed over, as the runtime passes it.
+    Walked without recursion: loop bodies may nest as deep as the index does."""
+    nodes = flow.get("nodes")
+    stack: list[tuple[Iterator[tuple[int, Any]], str]] = []
+    if isinstance(nodes, list):
+        stack.append((enumerate(nodes), "/nodes"))
+    while stack:
+        ahead, at = stack[-1]
+        step = next(ahead, None)
+        if step is None:
+            stack.pop()
+            continue
+        number, node = step
+        if not is_record(node):
+            continue
+        here, kind = f"{at}/{number}", node.get("kind")
         if kind == "loop":
             yield f"{here}/outputSchema", get(node, "outputSchema")
             body = node.get("body")
-            if is_record(body):
-                yield from walk(body.get("nodes"), f"{here}/body/nodes")
+            if is_record(body) and isinstance(body.get("nodes"), list):
+                stack.append((enumerate(body["nodes"]), f"{here}/body/nodes"))
         elif kind == "subgraph":
             yield f"{here}/outputSchema", get(node, "outputSchema")
         elif kind == "fanout" and isinstance(node.get("branches"), list):
-            for number, branch in enumerate(node["branches"]):
+            for index, branch in enumerate(node["branches"]):
                 if is_record(branch):
-                    yield f"{here}/branches/{number}/outputSchema", get(branch, "outputSchema")
-
-    yield from walk(flow.get("nodes"), "/nodes")
+                    yield f"{here}/branches/{index}/outputSchema", get(branch, "outputSchema")
     output = flow.get("output")
     if is_record(output) and get(output, "schema") is not UNDEFINED:
         yield "/output/schema", output["schema"]

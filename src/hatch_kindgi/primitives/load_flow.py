@@ -43,7 +43,7 @@ from hatch_kindgi.primitives.define_agent import SEMVER
 from hatch_kindgi.report.problems import json_pointer
 from hatch_kindgi.report.suggest import did_you_mean
 
-__all__ = ["FLOW_SCHEMA_ID", "FLOW_SCHEMA_SHA256", "FlowError", "load_flow_errors"]
+__all__ = ["FLOW_SCHEMA_ID", "FLOW_SCHEMA_SHA256", "UNCHECKED", "FlowError", "load_flow_errors"]
 
 FLOW_SCHEMA_ID = "https://kindgi.com/schemas/v1/flow.schema.json"
 FLOW_SCHEMA_SHA256 = "6ec9a449454d6e3b567a60612096fd29bd7487c2a29e38d64807339187e850ca"
@@ -60,6 +60,14 @@ class FlowError:
     pointer: str
     hint: str = ""
 
+
+UNCHECKED = FlowError(
+    "unchecked",
+    "the flow nests too deeply for its check against flow.schema.json to finish here, so "
+    "loadFlow's checks weren't made; a flow that deep may also be too slow for the runtime to load",
+    "",
+)
+"""What `load_flow_errors` gives for a flow it can't check (not an error `loadFlow` reports)."""
 
 _START, _END, _LOOP_START, _LOOP_END = "$start", "$end", "$loop-start", "$loop-end"
 _SENTINELS = (_START, _END, _LOOP_START, _LOOP_END)
@@ -79,6 +87,8 @@ def load_flow_errors(flow: Mapping[str, Any]) -> list[FlowError]:
     """Every error `loadFlow(flow)` would report, pass by pass, the runtime's own first
     (its schema's failures alone, when the flow fails its schema)."""
     failures = _schema_failures(flow)
+    if failures is None:
+        return [UNCHECKED]
     if failures:
         return failures
     nodes = _all_nodes(flow)
@@ -108,11 +118,15 @@ def _validator() -> Any:
     return Validator(flow_schema(), ajv=True)
 
 
-def _schema_failures(flow: Mapping[str, Any]) -> list[FlowError]:
+def _schema_failures(flow: Mapping[str, Any]) -> list[FlowError] | None:
+    """Each way the flow fails `flow.schema.json`, in Ajv's words; None when the check can't
+    finish (a flow nesting loops too deep for it), and so the passes can't run."""
     from hatch_kindgi.schema.validation import validate
 
     failures, stopped = validate(_validator(), flow, ())
-    if not failures and stopped is None:
+    if stopped is not None:
+        return None
+    if not failures:
         return []
     from hatch_kindgi.engines.ajv.values import words
 
@@ -120,15 +134,12 @@ def _schema_failures(flow: Mapping[str, Any]) -> list[FlowError]:
     found = dict.fromkeys(
         (json_pointer(failure.absolute_path), words(failure)) for failure in failures
     )
-    errors = [
+    return [
         FlowError(
-            "schema-validation-failed", f"{lead}{(where + ' ') if where else ''}{message}", where
+            "schema-validation-failed", lead + (f"{where} " if where else "") + message, where
         )
         for where, message in found
     ]
-    if stopped is not None:
-        errors.append(FlowError("schema-validation-failed", f"{lead}the check {stopped.text}", ""))
-    return errors
 
 
 # ---- the flow's nodes, outer and in every loop body ----
@@ -149,17 +160,21 @@ class _Node:
 
 
 def _all_nodes(flow: Mapping[str, Any]) -> list[_Node]:
-    """`collectAllNodes`: every node, pre-order, into loop bodies at any depth."""
+    """`collectAllNodes`: every node, pre-order, into loop bodies at any depth (walked without
+    recursion)."""
     found: list[_Node] = []
-
-    def walk(nodes: list[Any], at: str) -> None:
-        for number, node in enumerate(nodes):
-            here = f"{at}/{number}"
-            found.append(_Node(node, here))
-            if node["kind"] == "loop":
-                walk(node["body"]["nodes"], f"{here}/body/nodes")
-
-    walk(flow["nodes"], "/nodes")
+    stack: list[tuple[Iterator[tuple[int, Any]], str]] = [(enumerate(flow["nodes"]), "/nodes")]
+    while stack:
+        ahead, at = stack[-1]
+        step = next(ahead, None)
+        if step is None:
+            stack.pop()
+            continue
+        number, node = step
+        here = f"{at}/{number}"
+        found.append(_Node(node, here))
+        if node["kind"] == "loop":
+            stack.append((enumerate(node["body"]["nodes"]), f"{here}/body/nodes"))
     return found
 
 

@@ -182,7 +182,8 @@ CODES: dict[str, str] = {
     "flow-load": (
         "Every run of the flow fails: loadFlow refuses it (a cycle, an edge or mapping to an "
         "unknown node, a reserved or duplicate id, an edge policy, a loop, fanout or subgraph "
-        "the runtime can't run), in its words."
+        "the runtime can't run), in its words; a warning for a flow nesting loops too deep to "
+        "check."
     ),
     # --- checks ---
     "guardrail-at": "A guardrail's at is not one of its check's checkPoints.",

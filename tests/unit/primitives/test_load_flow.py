@@ -340,7 +340,7 @@ def test_a_cycle_search_that_never_ends_still_names_a_cycle() -> None:
     """`loadFlow` loops forever when its walk meets a node it can't leave (a → b, b → c
     first, b → a, c leads out): we name a cycle there is, and say the runtime hangs. (Not
     asked of the oracle, which would hang.)"""
-    flow = {
+    flow: dict[str, Any] = {
         "id": "acme.hangs",
         "version": "1.0.0",
         "nodes": [{"id": n, "kind": "agent", "ref": "acme.a"} for n in ("a", "b", "c")],
@@ -402,7 +402,7 @@ def test_random_graphs_get_load_flows_first_error(
     """Random edges between four nodes (and an unknown one): the runtime's first error,
     where its cycle search ends (where it wouldn't, the oracle isn't asked)."""
     shipped.require_oracle()
-    flow = {
+    flow: dict[str, Any] = {
         "id": "acme.random",
         "version": "1.0.0",
         "nodes": [{"id": n, "kind": "tool", "ref": "acme.t"} for n in order],
