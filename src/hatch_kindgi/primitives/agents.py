@@ -160,8 +160,10 @@ def template_problem(template: str) -> str | None:
 
 
 def _valid_range(text: str) -> bool:
-    """Whether npm's `semver.validRange` takes `text` (the checks across entries' reading of
-    an npm range, which refuses the same ranges but a few: see docs)."""
+    """Whether `text` is an npm range, as the checks across entries read one
+    (`semantic_version.NpmSpec`). It stands for npm's `semver.validRange`, which `defineAgent`
+    asks, and agrees with it but on a few: npm also takes `>= 1.2.3`, `~>1.2`, `^v1.2.3` (the
+    checks refuse them: an error there, so none here) and refuses `<=1.2.3-` (taken here)."""
     import semantic_version  # type: ignore[import-untyped]
 
     try:
