@@ -419,8 +419,7 @@ class _Walk:
             (*ctx.path, "prefixItems"),
             f'strict mode: "prefixItems" is {length}-tuple, but minItems or maxItems/items '
             f'are not specified or different at path "{ctx.shown}"',
-            f'; close the tuple: "minItems": {length} and "items": false '
-            f'(or "maxItems": {length})',
+            f'; close the tuple: "minItems": {length} and "items": false (or "maxItems": {length})',
         )
 
     def format_limit(self, keyword: str, node: dict[str, Any], path: tuple[object, ...]) -> None:
