@@ -100,7 +100,9 @@ def config_problems(validator: Validator, config: Any) -> tuple[list[Issue], Sto
     ``${settingName(path)} ${ajvMessage}.``; and why the check stopped, if it did (a pattern
     or the whole check over its time budget)."""
     failures, stopped = validate(validator, {} if config is None else config, ("config",))
-    from hatch_kindgi.engines.ajv.values import words
+    if not failures:
+        return [], stopped
+    from hatch_kindgi.engines.ajv.values import words  # loads jsonschema: only for failures
 
     issues: list[Issue] = []
     for failure in failures:  # each Ajv error, a repeated one too (one per extra property)

@@ -127,6 +127,13 @@ def _own_config_findings(entry: Mapping[str, Any], profile: str) -> list[Finding
     if not isinstance(schema, (dict, bool)):
         return []  # guardrail.schema.json refuses it (the deploy's)
     faults = loose_faults(schema, profile=profile)
+    if faults and not faults[0].checked:
+        message = (
+            f"configSchema can't be checked as the runtime compiles it: {faults[0].words}; "
+            "until it can, the build can't check the config against it"
+        )
+        return [Finding("error", "guardrail-config-schema", "/configSchema" + faults[0].pointer,
+                        message)]  # fmt: skip
     if faults:
         ours = (
             f"{_EVERY_CALL}: the pack service can't check a config against it; write the "

@@ -31,7 +31,20 @@ def inline_findings(code: str, at: str, faults: list[CompileFault], whose: str) 
     shown = [metaschema[0]] if metaschema else faults
     findings: list[Finding] = []
     for index, fault in enumerate(shown):
+        if not fault.checked:  # our check's limit, not the runtime's refusal
+            findings.append(Finding("error", code, at + fault.pointer, _unchecked(fault, whose)))
+            continue
         words = deploy_message(faults) if index == 0 else f"doesn't compile: {fault.words}"
         ours = "; ".join(part for part in (fault.rest.removeprefix("; "), whose) if part)
         findings.append(Finding("error", code, at + fault.pointer, then(words, ours)))
     return findings
+
+
+def _unchecked(fault: CompileFault, whose: str) -> str:
+    """A schema our check couldn't hold to the runtime's compile: said as ours, not as the
+    deploy's refusal (which it may not be)."""
+    refusal = whose.removeprefix("the deploy refuses ")
+    return (
+        f"the schema can't be checked as the runtime compiles it: {fault.words}; until it can, "
+        f"the build can't say the deploy takes {refusal}"
+    )

@@ -192,16 +192,28 @@ def _schema_findings(where: str, faults: list[CompileFault]) -> list[Finding]:
     shown = [metaschema[0]] if metaschema else faults
     findings: list[Finding] = []
     for index, fault in enumerate(shown):
+        pointer = f"/{where}{fault.pointer}"
+        if not fault.checked:
+            findings.append(Finding("error", "tool-schema", pointer, _unchecked(where, fault)))
+            continue
         words = thrown(faults) if index == 0 else fault.words
         runtime = lead + words + (_STRICT_HINT if "strict mode" in words else "")
         hint = next((text for key, text in _PYTHON_HINTS if key in words), "")
         ours = fault.rest.removeprefix("; ")
         ours = "; ".join(part for part in (ours, hint) if part)
-        pointer = f"/{where}{fault.pointer}"
         findings.append(
             _error("tool-schema", pointer, runtime, f"{ours}; {_REFUSED}" if ours else _REFUSED)
         )
     return findings
+
+
+def _unchecked(where: str, fault: CompileFault) -> str:
+    """A schema our check couldn't hold to the runtime's compile: said as ours, not as the
+    deploy's refusal (which it may not be)."""
+    return (
+        f"the tool's {where} schema can't be checked as the runtime compiles it: {fault.words}; "
+        "until it can, the build can't say the deploy takes this tool"
+    )
 
 
 def _needs_spec_findings(needs: Any, profile: str) -> list[Finding]:

@@ -60,6 +60,8 @@ _AJV2020_METASCHEMAS = frozenset(
 )
 """The metaschemas an Ajv2020 holds (the dialect's and its vocabularies'): a `$schema` naming
 one of them is taken (and read by Ajv as the one to check the schema against)."""
+_UNCHECKED = ("the pattern ", "the schema nests too deeply", "matching ")
+"""How `engines.ajv.strict` words what it couldn't check, as opposed to what Ajv throws."""
 _STRICT_ONLY = ("strict mode: ", "unknown format ")
 """What Ajv throws only in strict mode (`strictSchema`, `strictTypes`, …, and a format it
 doesn't know, which it only warns of otherwise)."""
@@ -70,12 +72,20 @@ class CompileFault:
     """One way a schema fails to compile: where in it (a JSON pointer), the runtime's own
     words (what its compile would throw, were this the first fault), and the rest of our
     message (a hint, from "; " or " (did you mean"; empty when the words say it all).
-    `metaschema` marks the faults of Ajv's metaschema check, which it throws as one."""
+    `metaschema` marks the faults of Ajv's metaschema check, which it throws as one; a fault
+    that isn't `checked` is our check's limit, not the runtime's refusal."""
 
     pointer: str
     words: str
     rest: str = ""
     metaschema: bool = False
+
+    @property
+    def checked(self) -> bool:
+        """False for what stopped our check rather than the runtime's compile (a pattern too
+        large to translate, one that backtracks without end, nesting too deep to walk): the
+        runtime may compile it, and these words are ours."""
+        return not self.words.startswith(_UNCHECKED)
 
 
 def compile_faults(schema: Any, *, use: Use, profile: str = "self-hosted") -> list[CompileFault]:
