@@ -111,6 +111,18 @@ def test_deploy_verdict_and_words_on_odd_flows(fields: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize("fields", ODD, ids=lambda fields: json.dumps(fields)[:60])
+def test_every_inline_schema_is_flow_schema_problems(fields: dict[str, Any]) -> None:
+    """The inline schemas we compile, where and in what order: the shipped
+    `flowSchemaProblems`' own, each with its words."""
+    shipped.require_oracle()
+    entry = {**BASE, **fields}
+    flow = {k: v for k, v in entry.items() if k not in ("modulePath", "kernelPayloadVersion")}
+    runtime = [(p["path"], p["message"]) for p in shipped.flow_schema_problems(flow)]
+    ours = [(path, message) for path, message in deploy_flow_issues(entry) if "compile" in message]
+    _same(ours, runtime, fields)
+
+
+@pytest.mark.parametrize("fields", ODD, ids=lambda fields: json.dumps(fields)[:60])
 def test_no_crash_and_every_fault_once(fields: dict[str, Any]) -> None:
     """Whatever the entry holds: findings, never a traceback; no place said twice over (a
     fault the deploy refuses isn't `loadFlow`'s too)."""
