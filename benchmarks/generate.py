@@ -195,6 +195,77 @@ def _tool_module(number: int) -> str:
     )
 
 
+def generate_code(out: Path, tools: int, *, seed: int = 8) -> list[str]:
+    """Write a code pack of `tools` tool modules (no blocks) into `out`: each a tool of its
+    own with pydantic models as pack authors write them (a nested model, a list of models,
+    literals, dates, bounds, aliases), every tenth an `http_tool`. All clean: the deploy
+    takes them, and every call compiles them. The module paths written, sorted."""
+    rng = random.Random(seed)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "pyproject.toml").write_text(_pyproject(tools), encoding="utf-8")
+    written = []
+    for number in range(tools):
+        relative = f"tools/tool_{number:04d}.py"
+        path = out / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        text = _http_module(number) if number % 10 == 9 else _rich_tool_module(rng, number)
+        path.write_text(text, encoding="utf-8")
+        written.append(relative)
+    return written
+
+
+_FIELDS = (
+    '    customer_id: str = Field(pattern=r"^cus_[A-Za-z0-9]{8,}$")\n',
+    "    limit: int = Field(20, ge=1, le=100)\n",
+    '    currency: Literal["EUR", "USD", "GBP"] = "EUR"\n',
+    "    since: date | None = None\n",
+    "    tags: list[str] = []\n",
+    "    note: str | None = Field(None, max_length=500)\n",
+    "    include_archived: bool = False\n",
+    '    order_ref: str = Field(alias="order-ref")\n',
+)
+
+
+def _rich_tool_module(rng: random.Random, number: int) -> str:
+    fields = "".join(rng.sample(_FIELDS, rng.randrange(3, 7)))
+    return (
+        "from __future__ import annotations\n\n"
+        "from datetime import date\nfrom typing import Literal\n\n"
+        "from pydantic import BaseModel, Field\n\nfrom kindgi import tool\n\n\n"
+        f"class Address{number}(BaseModel):\n    street: str\n    city: str\n"
+        "    postcode: str = Field(min_length=3, max_length=10)\n"
+        '    country: str = Field(pattern=r"^[A-Z]{2}$")\n\n\n'
+        f"class Line{number}(BaseModel):\n    sku: str\n    quantity: int = Field(ge=1)\n"
+        "    unit_price: float = Field(ge=0)\n\n\n"
+        f"class Request{number}(BaseModel):\n{fields}"
+        f"    address: Address{number}\n    lines: list[Line{number}] = []\n\n\n"
+        f"class Result{number}(BaseModel):\n    ok: bool\n    total: float\n"
+        f"    lines: list[Line{number}]\n    message: str | None = None\n\n\n"
+        f'@tool(id="bench.tools.order-{number}", mutating={number % 2 == 0},\n'
+        '      effects=[{"kind": "reads", "resource": "db:orders"}])\n'
+        f"def order_{number}(request: Request{number}) -> Result{number}:\n"
+        '    """Prices an order and says whether it can ship."""\n'
+        f"    return Result{number}(ok=True, total=0.0, lines=request.lines)\n"
+    )
+
+
+def _http_module(number: int) -> str:
+    return (
+        "from __future__ import annotations\n\n"
+        "from pydantic import BaseModel, Field\n\nfrom kindgi import http_tool\n\n\n"
+        f"class Query{number}(BaseModel):\n    city: str = Field(min_length=1)\n"
+        '    units: str = "metric"\n\n\n'
+        f"class Weather{number}(BaseModel):\n    temperature: float\n    summary: str\n\n\n"
+        f"weather_{number} = http_tool(\n"
+        f'    id="bench.tools.weather-{number}",\n'
+        '    description="Today\'s weather in a city.",\n'
+        f"    input=Query{number},\n    output=Weather{number},\n"
+        '    method="GET",\n'
+        '    url_template="https://api.weather.example.com/v1/today?city={city}&units={units}",\n'
+        "    mutating=False,\n)\n"
+    )
+
+
 def _pyproject(tools: int) -> str:
     dependencies = '\ndependencies = ["kindgi>=0.1.10,<0.2"]' if tools else ""
     return (

@@ -10,7 +10,9 @@ Whole processes, start-up and imports included on both sides, on packs from `gen
   size (the operating system's count for the finished process, `wait4`);
 - with `--e2e`, the user's end-to-end overhead: an isolated `python -m build --wheel` of
   `testpacks/blocks` against the same pack built by plain hatchling (no hook), alternated;
-- the code stage (`index_code`) against `python -m kindgi.pack index` (the peer), in process.
+- the code stage (`index_code`) against `python -m kindgi.pack index` (the peer), in process;
+- `hatch-kindgi check` of a code pack of 200 tools (`generate.generate_code`: pydantic
+  models as pack authors write them) against the peer on the same pack, whole processes.
 
     python benchmarks/run.py            # N = 50, 500, 5000: a few minutes
     python benchmarks/run.py --smoke    # N = 10, 20, 200, one repeat: a check that it runs
@@ -32,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generate import generate  # benchmarks/ is on sys.path when this file runs as a script
+from generate import generate, generate_code  # benchmarks/ is on sys.path when run as a script
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
@@ -46,6 +48,8 @@ MIB = 1024 * 1024
 TARGET_LARGE = 1.3
 TARGET_SMALL = 1.5
 TARGET_PEER = 1.15
+TARGET_CODE_CHECK = 1.5
+CODE_TOOLS = 200
 TARGET_SCALING = 11.0
 TARGET_MEMORY_MIB = 150.0
 SHAPES = {"default": 1, "versions": 4}
@@ -234,6 +238,18 @@ def time_code(work: Path, repeats: int) -> dict[str, float]:
     return best
 
 
+def time_code_check(work: Path, repeats: int, tools: int) -> dict[str, list[Run]]:
+    """`hatch-kindgi check` of a code pack of `tools` tools (the code stage, the primitives
+    stage, the index checks) against the SDK's own `python -m kindgi.pack index` of the same
+    pack, both whole processes, alternated, best of K."""
+    root = work / f"code-{tools}"
+    generate_code(root, tools)
+    peer = [sys.executable, "-m", "kindgi.pack", "index", "--pack-dir", str(root)]
+    peer += ["--output", str(work / f"peer-{tools}.json"), "--artifact-version", ARTIFACT_VERSION]
+    peer += ["--published-at", PUBLISHED_AT, "--json"]
+    return alternate(repeats, {"peer": peer, "ours": [*check_command(), "check", str(root)]})
+
+
 # --- report ---------------------------------------------------------------------------------
 
 
@@ -310,6 +326,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--e2e-repeats", type=int, default=3, help="isolated builds (best of k)")
     parser.add_argument("--code-repeats", type=int, help="code stage repeats (best of k)")
     parser.add_argument("--no-code", action="store_true", help="skip the code stage")
+    parser.add_argument("--code-only", action="store_true", help="the code stage alone")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args(argv)
     sizes = args.sizes or ((10, 20, 200) if args.smoke else (50, 500, 5000))
@@ -320,7 +337,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     figures: dict[str, Any] = {"python": sys.version.split()[0], "cpus": os.cpu_count()}
     with tempfile.TemporaryDirectory(prefix="hatch-kindgi-bench-") as scratch:
         work = Path(scratch)
-        report_blocks(work, sizes, repeats, figures)
+        if not args.code_only:
+            report_blocks(work, sizes, repeats, figures)
         figures["own_peak_mib"] = _own_peak_mib()
         print(f"(a child's peak RSS reads at least this process's own: {_own_peak_mib():.0f} MiB)")
 
@@ -344,6 +362,30 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"{peer_ratio:.2f}x (target <= {TARGET_PEER}x: {_mark(peer_ratio <= TARGET_PEER)})"
             )
             figures["code"] = {"peer_s": code["peer"], "ours_s": code["ours"]}
+            load = os.getloadavg()
+            tools = 10 if args.smoke else CODE_TOOLS
+            runs = time_code_check(work, code_repeats, tools)
+            peer_s = min(run.wall for run in runs["peer"])
+            ours_s = min(run.wall for run in runs["ours"])
+            ratio = ours_s / peer_s
+            cpu = min(r.cpu for r in runs["ours"]) / min(r.cpu for r in runs["peer"])
+            after = os.getloadavg()
+            print(
+                f"\n`check` of a code pack of {tools} tools against `python -m kindgi.pack index` "
+                f"(best of {code_repeats}, load average {load[0]:.2f} before, {after[0]:.2f} "
+                f"after, {os.cpu_count()} cores)"
+            )
+            print(
+                f"peer {peer_s:.3f} s, ours {ours_s:.3f} s, ours/peer {ratio:.2f}x, cpu ratio "
+                f"{cpu:.2f}x (target <= {TARGET_CODE_CHECK}x: {_mark(ratio <= TARGET_CODE_CHECK)})"
+            )
+            figures["code_check"] = {
+                "tools": tools,
+                "peer_s": peer_s,
+                "ours_s": ours_s,
+                "cpu_ratio": cpu,
+                "load_average": [load[0], after[0]],
+            }
     figures["wall_s"] = time.perf_counter() - started
     print(f"benchmark wall time {figures['wall_s']:.1f} s")
     if args.json is not None:

@@ -377,6 +377,8 @@ const OPERATIONS = {
     if (check === undefined) return { builtIn: false, problems: [] };
     return { builtIn: true, problems: check.configProblems?.(config) ?? [], configSchema: check.configSchema };
   },
+  guardrailConfigProblems: async ({ configSchema, config }) =>
+    (await lazy("guardrails")).guardrailConfigProblems({ configSchema, config }),
   builtInChecks: async () => (await lazy("guardrails")).BUILT_IN_CHECK_IDS,
   guardrailSpecKeys: async () => (await lazy("guardrails")).GUARDRAIL_SPEC_KEYS,
   flowSchemaProblems: async ({ flow }) => (await lazy("flow")).flowSchemaProblems(flow),

@@ -52,6 +52,7 @@ __all__ = [
     "flow_schema_problems",
     "format_names",
     "formats",
+    "guardrail_config_problems",
     "guardrail_spec_keys",
     "load_flow",
     "model_settings_issues",
@@ -481,6 +482,16 @@ def check_config_problems(
     makes it: each `{path, message}`; None when `check_id` is no built-in check."""
     answer = ask("checkConfigProblems", profile, checkId=check_id, **_given(config=config))
     return list(answer["problems"]) if answer["builtIn"] else None
+
+
+def guardrail_config_problems(
+    config_schema: object, config: object = ..., *, profile: Profile = "self-hosted"
+) -> list[dict[str, str]]:
+    """`guardrailConfigProblems({configSchema, config})` (@kindgi/guardrails): the config
+    against a pack check's own schema, as `POST /v1/guardrails` checks it (a schema that
+    doesn't compile: none). Each `{path, message}`."""
+    payload = _given(configSchema=config_schema, config=config)
+    return list(ask("guardrailConfigProblems", profile, **payload))
 
 
 def built_in_checks() -> list[str]:

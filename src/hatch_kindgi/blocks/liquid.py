@@ -20,26 +20,20 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from hatch_kindgi.blocks.json_reader import Lines
 from hatch_kindgi.engines.javascript.strings import is_blank
 from hatch_kindgi.engines.liquidjs.filter_names import FILTER_NAMES
+from hatch_kindgi.engines.liquidjs.tenant import NO_PARTIALS, NOT_LIQUID, tenant_options
 from hatch_kindgi.report.problems import Problem, Severity
 from hatch_kindgi.report.suggest import Suggestions
 
 if TYPE_CHECKING:
-    from hatch_kindgi.engines.liquidjs.parse import Analysis, Options, ParseError
+    from hatch_kindgi.engines.liquidjs.parse import Analysis, ParseError
 
 BLANK_TEMPLATE = "template must be a non-empty string"
 """The runtime's words for a template that is empty after JavaScript's `trim()`."""
-NOT_LIQUID = "the template isn't valid Liquid: "
-"""The runtime's words before liquidjs's message, when its parse throws (`templateProblem`)."""
-NO_PARTIALS = "templates can't use include, render or layout"
-"""The runtime's words for a template that uses a partial (`liquid.ts`, `NO_PARTIALS`)."""
-PARTIAL_TAGS = ("include", "render", "layout")
-"""The tags `tenantLiquid()` registers as refusing (their constructor throws)."""
 _NO_PARTIALS_HINT = (
     "; a template is rendered on its own, with no other templates to include: write the text "
     "into this one (or take it as a parameter)"
@@ -73,7 +67,7 @@ def publish_error(template: str) -> PublishError | None:
         return PublishError(BLANK_TEMPLATE, -1, "prompt-blank-template")
     from hatch_kindgi.engines.liquidjs.parse import parse_error
 
-    refused = parse_error(template, _tenant())
+    refused = parse_error(template, tenant_options())
     return None if refused is None else _refusal(refused)
 
 
@@ -83,17 +77,8 @@ def _publish_analysis(template: str) -> PublishError | Analysis:
         return PublishError(BLANK_TEMPLATE, -1, "prompt-blank-template")
     from hatch_kindgi.engines.liquidjs.parse import ParseError, analyze
 
-    analysis = analyze(template, _tenant())
+    analysis = analyze(template, tenant_options())
     return _refusal(analysis) if isinstance(analysis, ParseError) else analysis
-
-
-@lru_cache(maxsize=1)
-def _tenant() -> Options:
-    """`tenantLiquid()`'s options as its parse reads them: strict filters, the filters it
-    has, and the partial tags refused."""
-    from hatch_kindgi.engines.liquidjs.parse import Options
-
-    return Options(FILTER_NAMES, dict.fromkeys(PARTIAL_TAGS, NO_PARTIALS))
 
 
 def _refusal(refused: ParseError) -> PublishError:

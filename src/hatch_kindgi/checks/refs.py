@@ -50,15 +50,13 @@ def prompt_ref(agent: Mapping[str, Any]) -> RangeRef | None:
 
 def agent_refs(agent: Mapping[str, Any]) -> tuple[list[RangeRef], list[Misshapen]]:
     """Every block and tool the agent names by range, in the order it names them, and each
-    block reference of the wrong shape (one to a tool is left to the runtime)."""
+    settings reference of the wrong shape (one to a tool is left to the runtime, instructions
+    of the wrong shape are the deploy's to refuse: the primitives stage's)."""
     refs: list[RangeRef] = []
     misshapen: list[Misshapen] = []
-    if isinstance(agent.get("instructions"), Mapping):
-        prompt = prompt_ref(agent)
-        if prompt is not None:
-            refs.append(prompt)
-        else:
-            misshapen.append(Misshapen("/instructions", "instructions", "prompt, version"))
+    prompt = prompt_ref(agent)  # instructions of another shape: the deploy's (primitives)
+    if prompt is not None:
+        refs.append(prompt)
     # kind, the item naming it, pointer, how a message calls it, and a misshapen one
     named: list[tuple[str, object, str, str, str | None]] = []
     settings = agent.get("settings")

@@ -1,10 +1,10 @@
 """Checks across entries: what only a view of the whole pack can tell.
 
-Guardrails (`guardrails`), agents on their own (`agents`), and the versions agents
-name by npm-style range: prompt, settings and model-settings blocks (`block_refs`,
-`model_settings`) and tools (`tool_refs`) the pack brings (`versions`). Each problem names the
-file that declares the entry at fault, with a JSON pointer into the entry (or, for a block's
-values, into the block file).
+Guardrails (`guardrails`), and the versions agents name by npm-style range: prompt, settings
+and model-settings blocks (`block_refs`, `model_settings`) and tools (`tool_refs`) the pack
+brings (`versions`). Each problem names the file that declares the entry at fault, with a JSON
+pointer into the entry (or, for a block's values, into the block file). An entry on its own is
+the primitives stage's.
 """
 
 from __future__ import annotations
@@ -38,7 +38,6 @@ def check_entries(
             problems.extend(guardrail_problems(entry))
     if not agents:  # only agents name versions: a pack without them needs no version parsing
         return tuple(dict.fromkeys(problems))
-    from hatch_kindgi.checks.agents import agent_problems
     from hatch_kindgi.checks.block_refs import block_ref_problems
     from hatch_kindgi.checks.tool_refs import tool_ref_problems
     from hatch_kindgi.checks.versions import versions_by_id
@@ -46,7 +45,6 @@ def check_entries(
     block_versions = versions_by_id(blocks, erred_blocks)
     tool_versions = versions_by_id(tools)
     for entry in agents:
-        problems.extend(agent_problems(entry))
         problems.extend(block_ref_problems(entry, block_versions))
         problems.extend(tool_ref_problems(entry, tool_versions))
     return tuple(dict.fromkeys(problems))

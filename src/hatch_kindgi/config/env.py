@@ -1,4 +1,11 @@
-"""The env rules of [tool.kindgi.env]: names, no KINDGI_*, once each, sorted."""
+"""The env rules of [tool.kindgi.env]: names, no KINDGI_*, once each, sorted.
+
+The index's `env` is these lists, and the deploy reads it with `resolvePackEnv`
+(`@kindgi/handler-runtime/src/pack-env.ts`), refusing the image with its problems: the same
+rules, in the same order (`required`, then `optional`; per name the first that applies), so
+each problem here leads with the runtime's words and then says where in the pyproject. Held
+to the shipped `resolvePackEnv` by `tests/unit/config/test_env.py`.
+"""
 
 from __future__ import annotations
 
@@ -6,13 +13,15 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from hatch_kindgi.config.pyproject import PYPROJECT, key_anchor, toml_repr, unknown_key
+from hatch_kindgi.config.pyproject import PYPROJECT, key_anchor
 from hatch_kindgi.engines.javascript.strings import code_unit_key
 from hatch_kindgi.report.problems import Problem, error
+from hatch_kindgi.report.suggest import offer
 
 _ENV_KEYS = ("required", "optional")
 _ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _RESERVED_ENV_PREFIX = "KINDGI_"
+_REFUSED = "the deploy refuses the index's env"
 
 
 def env_lists(table: Any, problems: list[Problem]) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -23,48 +32,54 @@ def env_lists(table: Any, problems: list[Problem]) -> tuple[tuple[str, ...], tup
             error(
                 "config-type",
                 PYPROJECT,
+                "`env` must be an object: { required?: string[], optional?: string[] }; "
                 "`tool.kindgi.env` must be a table: required = [...], optional = [...]",
                 anchor=key_anchor("tool", "kindgi", "env"),
             )
         )
         return (), ()
-    for key in table:
-        if key not in _ENV_KEYS:
-            said = f"`tool.kindgi.env.{key}` is not an env key"
-            message, fix = unknown_key(key, said, ("optional", "required"))
-            problems.append(
-                error(
-                    "config-unknown-key",
-                    PYPROJECT,
-                    message,
-                    suggestion=fix,
-                    anchor=key_anchor("tool", "kindgi", "env", key),
-                )
+    unknown = [key for key in table if key not in _ENV_KEYS]
+    if unknown:
+        # The runtime names every unknown key in one sentence; one of them alone also gets
+        # "did you mean", and the rename as data for `--fix` and an editor.
+        listed = ", ".join(f"`{key}`" for key in unknown)
+        hint, fix = offer(unknown[0], _ENV_KEYS) if len(unknown) == 1 else ("", None)
+        where = f"`tool.kindgi.env.{unknown[0]}`" if len(unknown) == 1 else "`tool.kindgi.env`"
+        problems.append(
+            error(
+                "config-unknown-key",
+                PYPROJECT,
+                f"`env` takes only `required` and `optional`, not {listed}: "
+                f"{_REFUSED} ({where}){hint}",
+                suggestion=fix,
+                anchor=key_anchor("tool", "kindgi", "env", str(unknown[0])),
             )
+        )
     seen: dict[str, str] = {}
     lists: dict[str, list[str]] = {"required": [], "optional": []}
     for key in _ENV_KEYS:
         names = table.get(key, [])
+        where = f"`tool.kindgi.env.{key}`"
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
             problems.append(
                 error(
                     "config-type",
                     PYPROJECT,
-                    f"`tool.kindgi.env.{key}` must be a list of environment variable names",
+                    f"`env.{key}` must be a list of names: {where} is a list of environment "
+                    "variable names",
                     anchor=key_anchor("tool", "kindgi", "env", key),
                 )
             )
             continue
         for number, name in enumerate(names):
-            where = f"`tool.kindgi.env.{key}`"
             anchor = key_anchor("tool", "kindgi", "env", key, number)
             if not _ENV_NAME.fullmatch(name):
                 problems.append(
                     error(
                         "env-name",
                         PYPROJECT,
-                        f"{where}: {toml_repr(name)} is not an environment variable name "
-                        "(letters, digits and _, not starting with a digit)",
+                        f'"{name}" in `env.{key}` isn\'t an environment variable name; '
+                        f"{_REFUSED}: letters, digits and _, not starting with a digit ({where})",
                         anchor=anchor,
                     )
                 )
@@ -73,17 +88,17 @@ def env_lists(table: Any, problems: list[Problem]) -> tuple[tuple[str, ...], tup
                     error(
                         "env-reserved",
                         PYPROJECT,
-                        f"{where}: {toml_repr(name)} is reserved: "
-                        f"{_RESERVED_ENV_PREFIX}* names configure Kindgi, not the pack",
+                        f'"{name}" in `env.{key}`: `{_RESERVED_ENV_PREFIX}*` names configure '
+                        f"Kindgi, not the pack; {_REFUSED} ({where})",
                         anchor=anchor,
                     )
                 )
             elif name in seen:
                 message = (
-                    f"{where}: {toml_repr(name)} is listed twice"
+                    f'"{name}" is listed twice in `env.{key}`; {_REFUSED}: list it once ({where})'
                     if seen[name] == key
-                    else f"{toml_repr(name)} is in both `tool.kindgi.env.required` and "
-                    "`tool.kindgi.env.optional`: keep it in one"
+                    else f'"{name}" is in both `env.required` and `env.optional`; {_REFUSED}: '
+                    "keep it in one (`tool.kindgi.env`)"
                 )
                 problems.append(error("env-duplicate", PYPROJECT, message, anchor=anchor))
             else:

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from hatch_kindgi.code.outcome import CodeOutcome
     from hatch_kindgi.index.pins import Pins
     from hatch_kindgi.pipeline.places import Text
+    from hatch_kindgi.report.problems import Problem
 
 
 class PipelineCache:
@@ -35,6 +36,7 @@ class PipelineCache:
         self.blocks = BlocksCache()
         self.index = IndexChecks(pack_index_schema())
         self._code: tuple[Hashable, CodeOutcome] | None = None
+        self._primitives: tuple[CodeOutcome, tuple[Problem, ...]] | None = None
         self.revisions: Revisions = {}
         self.places: dict[str, Text] = {}
         """Each placed file's text and where its keys and values are (`pipeline.places`)."""
@@ -45,6 +47,15 @@ class PipelineCache:
         self.blocks.files.forget(changed)
         if any(path.endswith((".py", ".pyi")) or path == PYPROJECT for path in changed):
             self._code = None
+
+    def primitives(
+        self, code: CodeOutcome, check: Callable[[], tuple[Problem, ...]]
+    ) -> tuple[Problem, ...]:
+        """The primitives stage's problems kept for the same code stage outcome (the same
+        object: the modules and the entries it read are unchanged), else `check()`, kept."""
+        if self._primitives is None or self._primitives[0] is not code:
+            self._primitives = (code, check())
+        return self._primitives[1]
 
     def code(
         self,

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from hatch_kindgi.against.reference import RefRequest, choose_reference
 from hatch_kindgi.checks.stage import check_entries
-from hatch_kindgi.code.outcome import NO_CODE
+from hatch_kindgi.code.outcome import NO_CODE, CodeOutcome
 from hatch_kindgi.config.sources import NO_OVERLAY, Overlay
 from hatch_kindgi.config.stage import HookOptions, PackConfig, Runner, package_folder, package_name
 from hatch_kindgi.discover.shipped import ProjectWheel, import_roots, paths_taken, project_wheel
@@ -129,6 +129,7 @@ def run_pipeline(
         )
     )
     problems.extend(code.problems)
+    problems.extend(_primitive_problems(root, code, options, cache))
     problems.extend(
         check_entries(
             code.tools,
@@ -180,6 +181,22 @@ def run_pipeline(
     faults = index_problems(envelope, None if cache is None else cache.index)
     problems.extend(faults)
     return result(None if faults else partial(serialized, envelope), place(problems))
+
+
+def _primitive_problems(
+    root: Path, code: CodeOutcome, options: HookOptions, cache: PipelineCache | None
+) -> tuple[Problem, ...]:
+    """The primitives stage on the code stage's entries (its modules load only when there
+    are entries); with a `cache`, kept while the code stage's outcome is the same."""
+    if not any(code.lists().values()):
+        return ()
+
+    def check() -> tuple[Problem, ...]:
+        from hatch_kindgi.primitives.stage import check_primitives
+
+        return check_primitives(root, code.lists(), strict=options.strict)
+
+    return check() if cache is None else cache.primitives(code, check)
 
 
 def _compared(

@@ -107,19 +107,93 @@ CODES: dict[str, str] = {
     "indexer-failed": "The kindgi indexer ended without an outcome or an index.",
     "sdk-file-error": "A per-file error of the kindgi indexer that hatch-kindgi has no code for.",
     "sdk-warning": "A warning of the kindgi indexer that hatch-kindgi has no code for.",
-    # --- checks ---
-    "guardrail-judge-capabilities": "An llm-judge guardrail without judgeCapabilities.",
-    "guardrail-at": "A guardrail's at is not one of its check's checkPoints.",
-    "guardrail-config-schema": "A guardrail's configSchema is not a usable JSON Schema.",
-    "guardrail-config": "A guardrail's config does not satisfy its configSchema.",
+    # --- primitives, as the runtime checks them ---
+    # tools and guardrails (primitives/tools.py, primitives/guardrails.py)
+    "tool-manifest": (
+        "A tool entry the deploy refuses: it doesn't satisfy the runtime's tool.schema.json "
+        "(a prerelease version, an unknown effect kind or sandbox, a network allowlist's "
+        "hosts, limits), in Ajv's words."
+    ),
+    "tool-id": 'A tool id starting with "kindgi_", the prefix of the tools built into Kindgi.',
+    "tool-schema": (
+        "A tool's input or output schema the deploy refuses: it doesn't compile as a pack "
+        "tool's (Draft 2020-12, Ajv strict: an unknown keyword or format, a JavaScript "
+        "pattern that doesn't compile, a required name not in properties)."
+    ),
+    "tool-needs-spec": (
+        "A tool's needsSpec.secrets or needsSpec.env schema that doesn't compile, or an env "
+        "default that is no string (the deploy refuses the tool)."
+    ),
+    "tool-url-template": (
+        "An http tool's urlTemplate without a scheme and host, or with a {placeholder} in its "
+        "host or port (the deploy refuses the tool)."
+    ),
+    "tool-metadata": 'A tool metadata key under "kindgi.", the runtime\'s own.',
+    "tool-input-defaults": (
+        "Every call of the tool fails: its input has a default inside anyOf or oneOf, which "
+        "the runtime's useDefaults compile refuses (an optional pydantic model with defaults)."
+    ),
+    "guardrail-spec": (
+        "A guardrail entry the deploy refuses: it doesn't satisfy the runtime's "
+        "guardrail.schema.json (a severity other than info, warn, error, critical; an action "
+        "or scope key it doesn't have; limits), in Ajv's words."
+    ),
+    "guardrail-builtin-config": (
+        "A guardrail naming a built-in check whose config that check refuses (its settings, "
+        "a regular expression that doesn't compile): the deploy refuses it."
+    ),
+    "guardrail-config": (
+        "Every call of a guardrail's check fails: its config doesn't fit its own configSchema "
+        "(as the pack service checks it), in the runtime's words."
+    ),
+    "guardrail-config-schema": "A guardrail's configSchema doesn't compile: every call of its "
+    "check fails.",
     "guardrail-config-pattern-timeout": "A configSchema pattern takes too long on the config.",
     "guardrail-config-timeout": "Checking a guardrail's config against its configSchema takes "
     "too long.",
-    "agent-auto-close": "An agent sets conversationPolicy.autoCloseAfterInactiveSeconds.",
-    "agent-instructions-liquid": (
-        "An agent's instructions are blank, or do not parse as the runtime's liquidjs parses them."
+    "guardrail-judge-capabilities": (
+        "An llm-judge guardrail without judgeCapabilities: every evaluation fails (the kindgi "
+        "SDK 0.1.x can't declare them)."
     ),
-    "agent-output-schema": "An agent's output.schema is not a valid JSON Schema (Draft 2020-12).",
+    # agents and flows (primitives/agents.py, primitives/flows.py)
+    "agent-shape": (
+        "An agent entry the deploy refuses: its id, version (semver, no +build), name, "
+        "instructions (a non-empty string or a prompt block), capabilities, tools or output "
+        "is not of the shape the deploy takes, in its words."
+    ),
+    "agent-instructions-liquid": (
+        "An agent's instructions the deploy refuses: they don't parse as the runtime's "
+        "templateProblem parses them (liquidjs), in its words."
+    ),
+    "agent-output-schema": (
+        "An agent's output.schema the deploy refuses: it doesn't compile as an inline schema "
+        "(Draft 2020-12, Ajv strict), in Ajv's words."
+    ),
+    "agent-define": (
+        "What only a TypeScript pack's build refuses (defineAgent): budget, capabilities, "
+        "retrieval, memory, hitl, parameters, toolErrors, output; the deploy leaves it to the "
+        "runtime at dispatch (an error with strict)."
+    ),
+    "agent-auto-close": (
+        "An agent sets conversationPolicy.autoCloseAfterInactiveSeconds, which the runtime "
+        "refuses: a conversation closes only when someone closes it."
+    ),
+    "flow-shape": (
+        "A flow entry the deploy refuses: its id, version (semver, no +build), nodes or edges "
+        "is not of the shape the deploy takes, in its words."
+    ),
+    "flow-schema": (
+        "A flow's inline schema (a loop's, subgraph's or fanout branch's outputSchema, its "
+        "output.schema) the deploy refuses: it doesn't compile (Draft 2020-12, Ajv strict)."
+    ),
+    "flow-load": (
+        "Every run of the flow fails: loadFlow refuses it (a cycle, an edge or mapping to an "
+        "unknown node, a reserved or duplicate id, an edge policy, a loop, fanout or subgraph "
+        "the runtime can't run), in its words; a warning for a flow nesting loops too deep to "
+        "check."
+    ),
+    # --- checks ---
+    "guardrail-at": "A guardrail's at is not one of its check's checkPoints.",
     "agent-block-ref": "An agent's prompt, settings or modelSettings reference is misshapen.",
     "agent-version-range": "A version an agent names is not an npm-style range.",
     "agent-block-missing": "An agent names a block the pack does not bring (a runtime must).",

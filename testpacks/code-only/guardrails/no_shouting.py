@@ -11,7 +11,7 @@ class ShoutConfig(BaseModel):
     max_caps_ratio: float = 0.5
 
 
-@guardrail(id="acme.notes.no-shouting", on_violation="halt", severity="low", config={"max_caps_ratio": 0.8})
+@guardrail(id="acme.notes.no-shouting", on_violation="halt", severity="info", config={"max_caps_ratio": 0.8})
 def no_shouting(config: ShoutConfig, trace: RunTrace) -> bool:
     text = str(trace.output or "")
     letters = [c for c in text if c.isalpha()]

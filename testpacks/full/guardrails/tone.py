@@ -16,7 +16,7 @@ class ToneConfig(BaseModel):
     id="acme.ledger.polite-tone",
     check_id="acme.ledger.checks.polite-tone",
     on_violation="halt",
-    severity="medium",
+    severity="warn",
     config={"bannedWords": ["stupid"], "maxExclamations": 2},
 )
 def polite_tone(config: ToneConfig, trace: RunTrace) -> bool:

@@ -16,6 +16,7 @@ from hatch_kindgi.checks.stage import check_entries
 from hatch_kindgi.code.stage import CodeOutcome, index_code
 from hatch_kindgi.config.stage import Runner
 from hatch_kindgi.pipeline.places import pack_text, place_problems
+from hatch_kindgi.primitives.stage import check_primitives
 from hatch_kindgi.report.formats import format_text
 from hatch_kindgi.report.problems import Problem, error
 from tests.helpers.entries import PING_TOOL, scratch_pack
@@ -332,13 +333,15 @@ def _rendered(root: Path, problems: list[Problem]) -> str:
 @pytest.mark.slow
 @pytest.mark.parametrize("case", CODE_CASES)
 def test_broken_case_report_matches_golden(case: str) -> None:
-    """The code stage plus the checks across entries give the case's whole golden report."""
+    """The code stage, the primitives stage on its entries and the checks across entries give
+    the case's whole golden report."""
     root = BROKEN / case
     outcome = index(root, timeout=hook_timeout(root))
+    primitives = check_primitives(root, outcome.lists())
     checked = check_entries(
         outcome.tools, outcome.guardrails, outcome.agents, outcome.flows, block_entries(root)
     )
-    report = _rendered(root, [*outcome.problems, *checked])
+    report = _rendered(root, [*outcome.problems, *primitives, *checked])
     assert report == (root / "expected.txt").read_text(encoding="utf-8")
 
 

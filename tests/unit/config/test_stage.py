@@ -120,18 +120,24 @@ def test_env_rules() -> None:
     assert [(p.code, p.message) for p in outcome.problems] == [
         (
             "config-unknown-key",
-            "`tool.kindgi.env.extra` is not an env key (known: optional, required)",
+            "`env` takes only `required` and `optional`, not `extra`: the deploy refuses the "
+            "index's env (`tool.kindgi.env`)",
         ),
         (
             "env-name",
-            '`tool.kindgi.env.required`: "1X" is not an environment variable name '
-            "(letters, digits and _, not starting with a digit)",
+            '"1X" in `env.required` isn\'t an environment variable name; the deploy refuses the '
+            "index's env: letters, digits and _, not starting with a digit "
+            "(`tool.kindgi.env.required`)",
         ),
-        ("env-duplicate", '`tool.kindgi.env.required`: "A" is listed twice'),
         (
             "env-duplicate",
-            '"B" is in both `tool.kindgi.env.required` and `tool.kindgi.env.optional`: '
-            "keep it in one",
+            '"A" is listed twice in `env.required`; the deploy refuses the index\'s env: list '
+            "it once (`tool.kindgi.env.required`)",
+        ),
+        (
+            "env-duplicate",
+            '"B" is in both `env.required` and `env.optional`; the deploy refuses the index\'s '
+            "env: keep it in one (`tool.kindgi.env`)",
         ),
     ]
 
@@ -258,7 +264,8 @@ def test_package_refuses_what_import_cannot_name(package: str) -> None:
         (
             _with_kindgi({"pack": {"id": "a", "version": "1"}, "env": {"requried": []}}),
             {},
-            '`tool.kindgi.env.requried` is not an env key; did you mean "required"?',
+            "`env` takes only `required` and `optional`, not `requried`: the deploy refuses the "
+            'index\'s env (`tool.kindgi.env.requried`); did you mean "required"?',
             ("requried", "required"),
         ),
         (

@@ -455,3 +455,27 @@ async def test_workspace_pack_checked_at_start_and_on_disk_changes(
         types.DidChangeWatchedFilesParams([types.FileEvent(address, types.FileChangeType.Changed)])
     )
     await until(lambda: len(_codes(client, address)) == 3)
+
+
+@pytest.mark.asyncio
+@pytest.mark.sdk
+async def test_code_primitives_problems_on_save(client: LanguageClient, tmp_path: Path) -> None:
+    """A tool whose every call fails: its problem on the model field at fault, in the
+    runtime's words; fixing the module and saving it re-indexes the code and clears it."""
+    root = copy_pack("broken/tool-input-defaults", tmp_path)
+    path = root / "tools" / "search.py"
+    text = path.read_text("utf-8")
+    address = open_file(client, path)
+    await until(lambda: "tool-input-defaults" in _codes(client, address), seconds=120)
+    (diagnostic,) = client.diagnostics[address]
+    assert text_at(text, diagnostic.range) == "end"
+    assert diagnostic.message.startswith(
+        "strict mode: default is ignored for: data1.end; every call of this tool fails"
+    )
+    fixed = text.replace("    end: date | None = None\n", "    end: date | None\n")
+    assert fixed != text
+    path.write_text(fixed, encoding="utf-8")
+    client.text_document_did_save(
+        types.DidSaveTextDocumentParams(types.TextDocumentIdentifier(address))
+    )
+    await until(lambda: len(client.diagnostics.get(address, [None])) == 0, seconds=120)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from hatch_kindgi.blocks.settings import SchemaChecks
-from hatch_kindgi.checks.stage import check_entries
+from hatch_kindgi.primitives.stage import check_primitives
 from hatch_kindgi.schema.refs import RefChains, ref_chains, reference_findings
 from tests.helpers.entries import guardrail
 from tests.helpers.fast_path import fast_path_off
@@ -66,7 +67,8 @@ def test_urn_schema_checks_settings_values(fast: bool) -> None:
 def test_urn_config_schema_checks_the_config() -> None:
     """The same for a guardrail's configSchema."""
     schema = {"$id": URN, "$defs": {"bar": {"type": "string"}}, "$ref": "#/$defs/bar"}
-    problems = check_entries([], [guardrail(configSchema=schema, config=5)], [], [], [])
+    entry = guardrail(configSchema=schema, config={"a": 1})  # an object, as the spec wants
+    problems = check_primitives(Path(), {"guardrails": [entry]})
     assert [(p.code, p.pointer) for p in problems] == [("guardrail-config", "/config")]
 
 

@@ -37,6 +37,8 @@ JSON-Schema-Test-Suite's draft 2020-12 schemas.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 from urllib.parse import quote, unquote, urljoin
@@ -47,7 +49,7 @@ from hatch_kindgi.engines.budget import PatternTimeout, validation_budget
 from hatch_kindgi.engines.javascript.regexp import JsPattern, JsRegexError, js_pattern
 from hatch_kindgi.report.suggest import Suggestions
 
-__all__ = ["KEYWORDS", "strict_findings", "strict_fixes"]
+__all__ = ["KEYWORDS", "Fault", "strict_faults", "strict_findings", "strict_fixes"]
 
 _GROUPS: tuple[tuple[str | None, tuple[str, ...]], ...] = (
     (None, (
@@ -118,6 +120,7 @@ KEYWORDS: frozenset[str] = frozenset(
 )
 """Ajv's `RULES.keywords` under the runtime's options: every keyword strict mode allows."""
 
+_BASE_KEYWORDS = KEYWORDS - frozenset(ADDED_KEYWORDS)
 _SUGGEST = Suggestions(sorted(KEYWORDS))
 _OPENAPI = {
     "example": 'OpenAPI\'s "example" is not JSON Schema: use "examples": [...]',
@@ -150,6 +153,17 @@ _TYPE_FIX = {
 
 Finding = tuple[str, str]
 """A pointer into the schema and the message for it."""
+
+
+@dataclass(frozen=True)
+class Fault:
+    """One way `ajv.compile` fails: where in the schema (a JSON pointer), Ajv's own words
+    (what it throws), and the rest of our message (a hint, from "; " or " (did you mean"),
+    empty when Ajv's words say it all."""
+
+    pointer: str
+    words: str
+    rest: str = ""
 
 
 class _Context:
@@ -217,12 +231,14 @@ def _pointer(path: tuple[object, ...]) -> str:
 
 
 class _Walk:
-    def __init__(self, root: Any) -> None:
+    def __init__(self, root: Any, keywords: frozenset[str] = KEYWORDS) -> None:
         self.root = root
         self.root_base = _root_base(root)  # Ajv's root baseId, as written
         self.root_uri = _join("", root["$id"]).partition("#")[0] if self.root_base else ""
         self.anchors_compiled: set[tuple[object, ...]] = set()
+        self.keywords = keywords
         self.findings: list[Finding] = []
+        self.faults: list[Fault] = []
         self.seen: set[Finding] = set()
         self.refs_compiled: set[str] = set()
         self.index: _Index | None = None
@@ -232,24 +248,26 @@ class _Walk:
         self.renames: dict[str, tuple[str, str]] = {}
         self.matching_stopped = False
 
-    def add(self, path: tuple[object, ...], message: str) -> None:
-        finding = (_pointer(path), message)
+    def add(self, path: tuple[object, ...], words: str, rest: str = "") -> None:
+        """A fault at `path`: Ajv's `words` (what its compile throws), then `rest`, ours."""
+        finding = (_pointer(path), words + rest)
         if finding not in self.seen:
             self.seen.add(finding)
             self.findings.append(finding)
+            self.faults.append(Fault(finding[0], words, rest))
 
     def strict_types(self, ctx: _Context, message: str, path: tuple[object, ...], fix: str) -> None:
-        self.add(path, f'strict mode: {message} at "{ctx.located}" (strictTypes); {fix}')
+        self.add(path, f'strict mode: {message} at "{ctx.located}" (strictTypes)', f"; {fix}")
 
     # -- one schema, as Ajv's subschemaCode
 
     def schema(self, node: Any, ctx: _Context, depth: int) -> None:
         if type(node) is not dict or depth > 200:
             return
-        if not KEYWORDS.issuperset(node):
+        if not self.keywords.issuperset(node):
             for key in node:
-                if key not in KEYWORDS:
-                    self.add((*ctx.path, key), _unknown(key))
+                if key not in self.keywords:
+                    self.add((*ctx.path, key), *_unknown(key))
                     meant = None if key in _OPENAPI else _SUGGEST.closest(key)
                     if meant is not None and meant not in node:
                         self.renames.setdefault(_pointer((*ctx.path, key)), (key, meant))
@@ -283,8 +301,9 @@ class _Walk:
             if not types and nullable is not None:
                 self.add(
                     (*ctx.path, "nullable"),
-                    '"nullable" cannot be used without "type"; OpenAPI\'s "nullable" needs a '
-                    '"type" beside it (or use "type": ["string", "null"])',
+                    '"nullable" cannot be used without "type"',
+                    '; OpenAPI\'s "nullable" needs a "type" beside it (or use "type": '
+                    '["string", "null"])',
                 )
             if nullable is True:
                 types.append("null")
@@ -339,21 +358,20 @@ class _Walk:
             if type(value) is str and value not in FORMAT_NAMES:
                 self.add(
                     path,
-                    f'unknown format "{value}" ignored in schema at path "{ctx.shown}"; '
-                    "the runtime knows ajv-formats' formats only: drop it, or use a "
-                    '"pattern"',
+                    f'unknown format "{value}" ignored in schema at path "{ctx.shown}"',
+                    '; the runtime knows ajv-formats\' formats only: drop it, or use a "pattern"',
                 )
         elif keyword == "id":
             self.add(path, 'NOT SUPPORTED: keyword "id", use "$id" for schema ID')
         elif keyword == "nullable" and type(value) is not bool:
-            self.add(path, 'nullable value must be ["boolean"]; write true (or false)')
+            self.add(path, 'nullable value must be ["boolean"]', "; write true (or false)")
         elif keyword == "enum" and value == []:
-            self.add(path, "enum must have non-empty array; list the values it allows")
+            self.add(path, "enum must have non-empty array", "; list the values it allows")
         elif keyword == "$dynamicRef" and type(value) is str and not value.startswith("#"):
             self.add(
                 path,
-                '"$dynamicRef" only supports hash fragment reference; point it at a '
-                '"$dynamicAnchor" of this schema ("#name")',
+                '"$dynamicRef" only supports hash fragment reference',
+                '; point it at a "$dynamicAnchor" of this schema ("#name")',
             )
         elif keyword in _FORMAT_LIMITS:
             self.format_limit(keyword, node, path)
@@ -373,8 +391,8 @@ class _Walk:
                     self.add(
                         (*path, index),
                         f'strict mode: required property "{name}" is not defined at '
-                        f'"{ctx.located}" (strictRequired); declare it under "properties" '
-                        "of this same schema",
+                        f'"{ctx.located}" (strictRequired)',
+                        '; declare it under "properties" of this same schema',
                     )
 
     def applicator(self, keyword: str, node: dict[str, Any], ctx: _Context, depth: int) -> None:
@@ -429,8 +447,8 @@ class _Walk:
         self.add(
             (*ctx.path, "prefixItems"),
             f'strict mode: "prefixItems" is {length}-tuple, but minItems or maxItems/items '
-            f'are not specified or different at path "{ctx.shown}" (strictTuples); close the '
-            f'tuple: "minItems": {length} and "items": false (or "maxItems": {length})',
+            f'are not specified or different at path "{ctx.shown}"',
+            f'; close the tuple: "minItems": {length} and "items": false (or "maxItems": {length})',
         )
 
     def format_limit(self, keyword: str, node: dict[str, Any], path: tuple[object, ...]) -> None:
@@ -458,7 +476,7 @@ class _Walk:
         try:
             js_pattern(source)
         except JsRegexError as refused:
-            self.add(path, refused.message + _pattern_fix(refused))
+            self.add(path, refused.message, _pattern_fix(refused))
 
     def pattern_properties(
         self, value: dict[str, Any], node: dict[str, Any], ctx: _Context, depth: int
@@ -469,7 +487,7 @@ class _Walk:
             try:
                 compiled = js_pattern(source)
             except JsRegexError as refused:
-                self.add(path, refused.message + _pattern_fix(refused))
+                self.add(path, refused.message, _pattern_fix(refused))
                 compiled = None
             if compiled is not None and type(properties) is dict:
                 for name in properties:
@@ -477,8 +495,9 @@ class _Walk:
                         self.add(
                             path,
                             f"strict mode: property {name} matches pattern {source} (use "
-                            "allowMatchingProperties); the runtime refuses a property both "
-                            '"properties" and "patternProperties" cover: narrow the pattern',
+                            "allowMatchingProperties)",
+                            '; the runtime refuses a property both "properties" and '
+                            '"patternProperties" cover: narrow the pattern',
                         )
             self.schema(item, ctx.descend("patternProperties", source), depth + 1)
 
@@ -534,7 +553,8 @@ class _Walk:
             if following in seen:
                 self.add(
                     (*ctx.path, "$ref"),
-                    "Maximum call stack size exceeded; this $ref leads only to $refs, round a "
+                    "Maximum call stack size exceeded",
+                    "; this $ref leads only to $refs, round a "
                     f'loop back to "{target["$ref"]}": the runtime\'s compile follows them '
                     "without end, so give one a schema of its own (or drop the loop)",
                 )
@@ -602,14 +622,14 @@ def _includes(types: list[str], each: str) -> bool:
     return each in types or (each == "integer" and "number" in types)
 
 
-def _unknown(key: str) -> str:
+def _unknown(key: str) -> tuple[str, str]:
     why = _OPENAPI.get(key) or ""
     hint = _SUGGEST.hint(key) if not why else ""
     fix = why or (
         "Ajv in strict mode refuses keywords it doesn't know: fix its spelling, or drop it"
         + (' (notes go in "description" or "$comment")' if not hint else "")
     )
-    return f'strict mode: unknown keyword: "{key}"{hint}; {fix}'
+    return f'strict mode: unknown keyword: "{key}"', f"{hint}; {fix}"
 
 
 _Found = tuple[Any, tuple[object, ...], str]  # a subschema, its path, its base URI
@@ -723,13 +743,23 @@ class _Index:
 def strict_findings(schema: Any) -> list[Finding]:
     """Every way `ajv.compile(schema)` fails under the runtime's options (after the
     metaschema check), each (pointer in the schema, message in Ajv's words and a fix)."""
-    walk = _Walk(schema)
+    return [(fault.pointer, fault.words + fault.rest) for fault in strict_faults(schema)]
+
+
+def strict_faults(schema: Any, *, annotations: Iterable[str] = ADDED_KEYWORDS) -> list[Fault]:
+    """`strict_findings`, each with Ajv's own words apart from ours, in the order Ajv's code
+    generation meets them: the first is what `ajv.compile` throws. `annotations` are the
+    keywords the runtime adds to this Ajv (a pack tool's has none: `x-kindgi-tunable` is an
+    unknown keyword there)."""
+    added = frozenset(annotations)
+    keywords = KEYWORDS if added == frozenset(ADDED_KEYWORDS) else _BASE_KEYWORDS | added
+    walk = _Walk(schema, keywords)
     try:
         with validation_budget():
             walk.schema(schema, _root_context(walk), 0)
     except RecursionError:  # nesting within nesting (a deep pattern in a deep schema)
         walk.add((), "the schema nests too deeply to check")
-    return walk.findings
+    return walk.faults
 
 
 def strict_fixes(schema: Any) -> dict[str, tuple[str, str]]:

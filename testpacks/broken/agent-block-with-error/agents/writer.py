@@ -9,6 +9,7 @@ writer = Agent(
     id="acme.broken.writer",
     version="1.0.0",
     name="Writer",
+    capabilities=[{"needs": [{"feature": "tool-use"}]}],
     instructions={"prompt": "acme.broken.reply", "version": "^1.0.0"},
     settings=[{"id": "acme.broken.style", "version": "^1.0.0"}],
     model_settings={"id": "acme.broken.model", "version": "^1.0.0"},
@@ -19,6 +20,7 @@ editor = Agent(
     id="acme.broken.editor",
     version="1.0.0",
     name="Editor",
+    capabilities=[{"needs": [{"feature": "tool-use"}]}],
     instructions="You edit.",
     settings=[{"id": "acme.broken.style", "version": "^2.0.0"}],
 )

@@ -1,4 +1,4 @@
-"""An agent the checks across entries refuse."""
+"""An agent whose instructions the runtime's liquidjs won't parse: the deploy refuses it."""
 
 from __future__ import annotations
 
@@ -9,4 +9,5 @@ talker = Agent(
     version="1.0.0",
     name="Talker",
     instructions="Hello {{ user_name }}.\nYou help with {% if %}{{ topic }}{% endif %}.",
+    capabilities=[{"needs": [{"feature": "tool-use"}]}],
 )

@@ -1,4 +1,4 @@
-"""An agent the checks across entries refuse."""
+"""An agent whose output schema the runtime won't compile: the deploy refuses it."""
 
 from __future__ import annotations
 
@@ -9,5 +9,6 @@ typed = Agent(
     version="1.0.0",
     name="Typed",
     instructions="You help.",
+    capabilities=[{"needs": [{"feature": "structured-output"}]}],
     output={"schema": {"type": "object", "properties": {"total": {"type": "integer", "minimum": "zero"}}}},
 )

@@ -9,5 +9,6 @@ drafter = Agent(
     version="1.0.0",
     name="Drafter",
     instructions="You help.",
+    capabilities=[{"needs": [{"feature": "tool-use"}]}],
     settings=[{"id": "acme.broken.prompt", "version": "^1.0.0"}],
 )

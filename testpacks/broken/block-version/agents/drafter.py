@@ -9,4 +9,5 @@ drafter = Agent(
     version="1.0.0",
     name="Drafter",
     instructions={"prompt": "acme.broken.prompt", "version": "^2.0.0"},
+    capabilities=[{"needs": [{"feature": "tool-use"}]}],
 )

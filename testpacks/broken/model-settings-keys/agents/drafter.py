@@ -9,5 +9,6 @@ drafter = Agent(
     version="1.0.0",
     name="Drafter",
     instructions="You help.",
+    capabilities=[{"needs": [{"feature": "tool-use"}]}],
     model_settings={"id": "acme.broken.model", "version": "^1.0.0"},
 )

@@ -9,6 +9,7 @@ drafter = Agent(
     version="1.0.0",
     name="Drafter",
     instructions="You help.",
+    capabilities=[{"needs": [{"feature": "tool-use"}]}],
     model_settings={"id": "acme.broken.model", "version": "^1.0.0"},
     preferred_model="claude-sonnet",
 )

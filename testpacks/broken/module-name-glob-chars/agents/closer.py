@@ -9,5 +9,6 @@ closer = Agent(
     version="1.0.0",
     name="Closer",
     instructions="You help.",
+    capabilities=[{"needs": [{"feature": "tool-use"}]}],
     conversation_policy={"autoCloseAfterInactiveSeconds": 600},
 )

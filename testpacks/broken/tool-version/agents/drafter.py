@@ -9,5 +9,6 @@ drafter = Agent(
     version="1.0.0",
     name="Drafter",
     instructions="You help.",
+    capabilities=[{"needs": [{"feature": "tool-use"}]}],
     tools=[{"id": "acme.broken.ping", "version": "^2.0.0"}, {"id": "acme.other.lookup", "version": "^9.0.0"}],
 )

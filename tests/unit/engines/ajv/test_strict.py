@@ -143,7 +143,7 @@ def test_json_schema_test_suite_compile_verdicts() -> None:
                 (
                     "/prefixItems",
                     'strict mode: "prefixItems" is 2-tuple, but minItems or maxItems/items are '
-                    'not specified or different at path "#" (strictTuples); close the tuple: '
+                    'not specified or different at path "#"; close the tuple: '
                     '"minItems": 2 and "items": false (or "maxItems": 2)',
                 )
             ],
