@@ -44,13 +44,12 @@ def env_lists(table: Any, problems: list[Problem]) -> tuple[tuple[str, ...], tup
         # "did you mean", and the rename as data for `--fix` and an editor.
         listed = ", ".join(f"`{key}`" for key in unknown)
         hint, fix = offer(unknown[0], _ENV_KEYS) if len(unknown) == 1 else ("", None)
-        where = f"`tool.kindgi.env.{unknown[0]}`" if len(unknown) == 1 else "`tool.kindgi.env`"
         problems.append(
             error(
                 "config-unknown-key",
                 PYPROJECT,
                 f"`env` takes only `required` and `optional`, not {listed}: "
-                f"{_REFUSED} ({where}){hint}",
+                f"{_REFUSED} (`tool.kindgi.env`){hint}",
                 suggestion=fix,
                 anchor=key_anchor("tool", "kindgi", "env", str(unknown[0])),
             )

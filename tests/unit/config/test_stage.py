@@ -265,7 +265,7 @@ def test_package_refuses_what_import_cannot_name(package: str) -> None:
             _with_kindgi({"pack": {"id": "a", "version": "1"}, "env": {"requried": []}}),
             {},
             "`env` takes only `required` and `optional`, not `requried`: the deploy refuses the "
-            'index\'s env (`tool.kindgi.env.requried`); did you mean "required"?',
+            'index\'s env (`tool.kindgi.env`); did you mean "required"?',
             ("requried", "required"),
         ),
         (
