@@ -1,5 +1,10 @@
 """The formats a deploy asserts: ajv-formats 3's full mode, which `addFormats(ajv)` with no
-options installs in the runtime's Ajv (kindgi/kindgi-sdk `packages/schema/src/registry.ts`).
+options installs in the runtime's Ajv (kindgi/kindgi-sdk `packages/schema/src/registry.ts`);
+on the hosted profile (`Bounds.on_re2`: `@kindgi/schema`'s `bounded.ts`), its fast mode
+(`addFormats(ajv, {mode: "fast"})`: eight formats a plain regular expression, `FAST_FORMATS`),
+`regex` as a pattern `compileTenantPattern` takes for its syntax (`tenantPatternSyntaxProblem`
+without flags) and `url` without the backtracking of its user-info part (`linearUrl`: the same
+strings).
 
 A `format` the runtime doesn't know fails the schema's compile in strict mode; one it knows
 is asserted on every value of the type ajv-formats registers it for (strings; numbers for
@@ -7,8 +12,10 @@ is asserted on every value of the type ajv-formats registers it for (strings; nu
 `dist/formats.js`), and each predicate decides as that file does, with JavaScript's regular
 expressions read as JavaScript reads them: `\\d` is `[0-9]`, `$` is the very end, `.` stops at
 any line terminator, `\\s` is ECMAScript's white space, the `i` flag folds ASCII only (no `u`
-flag) or by simple case folding (`url`'s `u`). The tests hold every predicate to the pinned npm
-package on edge values (`tests/unit/engines/ajv/test_formats.py`).
+flag) or by simple case folding (`url`'s `u`). The fast formats are V8 regular expressions
+even on the hosted profile (a format isn't a tenant's pattern). The tests hold every predicate
+to the pinned npm package on edge values, in both modes (`tests/unit/engines/ajv/
+test_formats.py`).
 """
 
 from __future__ import annotations
@@ -19,9 +26,10 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
+from hatch_kindgi.engines.bounds import SELF_HOSTED_BOUNDS, Bounds
 from hatch_kindgi.engines.javascript.strings import LINE_TERMINATOR_ESCAPES, WHITE_SPACE_ESCAPES
 
-__all__ = ["FORMAT_NAMES", "NUMBER_FORMATS", "conforms"]
+__all__ = ["FAST_FORMATS", "FORMAT_NAMES", "NUMBER_FORMATS", "conforms"]
 
 # ECMAScript's WhiteSpace and LineTerminator (`\s`), and its LineTerminator alone.
 _JS_SPACE = WHITE_SPACE_ESCAPES
@@ -170,9 +178,10 @@ _URI_TEMPLATE = _full(
 )
 
 
-def _url_pattern() -> str:
+def _url_pattern(linear: bool = False) -> str:
     """http(s)/ftp URLs with a public IPv4 address or a dotted host name (dperini's), read
-    with the `iu` flags: `[a-z]` folds by Unicode's simple case folding there."""
+    with the `iu` flags: `[a-z]` folds by Unicode's simple case folding there. `linear`: the
+    hosted profile's, its user-info `\\S+(?::\\S*)?@` written `\\S+@` (`\\S` takes the `:`)."""
     not_space = f"[^{_JS_SPACE}]"
     word = "[a-z0-9\\u00a1-\\uffff]"
     label = f"(?:{word}+-)*{word}+"
@@ -185,8 +194,9 @@ def _url_pattern() -> str:
         r"(?:\.(?:[1-9][0-9]?|1[0-9][0-9]|2[0-4][0-9]|25[0-4]))"
     )
     host = f"(?:{label})(?:\\.{label})*(?:\\.(?:[a-z\\u00a1-\\uffff]{{2,}}))"
+    user_info = f"{not_space}+@" if linear else f"{not_space}+(?::{not_space}*)?@"
     return (
-        f"(?:https?|ftp)://(?:{not_space}+(?::{not_space}*)?@)?"
+        f"(?:https?|ftp)://(?:{user_info})?"
         f"(?:{private}{public_ipv4}|{host})(?::[0-9]{{2,5}})?(?:/{not_space}*)?"
     )
 
@@ -194,21 +204,21 @@ def _url_pattern() -> str:
 _URL_LABEL = "ajv-formats' url expression"
 
 
-@lru_cache(maxsize=1)
-def _url_regex() -> Any:
+@lru_cache(maxsize=2)
+def _url_regex(linear: bool) -> Any:
     """The url expression for the `regex` module, which can stop it: its user-info part
-    backtracks in time quadratic in the colons of a long value (V8 too)."""
+    backtracks in time quadratic in the colons of a long value (V8 too, but for `linear`)."""
     import regex  # type: ignore[import-untyped]
 
-    return regex.compile(_url_pattern(), regex.IGNORECASE | regex.V0)
+    return regex.compile(_url_pattern(linear), regex.IGNORECASE | regex.V0)
 
 
-def _url(text: str) -> bool:
+def _url(text: str, linear: bool = False) -> bool:
     # Python's re folds [a-z] to the extra letters JavaScript's `iu` folds (U+017F, U+212A),
     # and any other it might differ on lies in \u00a1-\uffff, which the classes hold anyway.
     from hatch_kindgi.engines.budget import bounded_search
 
-    return bounded_search(_FullMatch(_url_regex()), _URL_LABEL, text)
+    return bounded_search(_FullMatch(_url_regex(linear)), _URL_LABEL, text)
 
 
 class _FullMatch:
@@ -339,6 +349,40 @@ _NUMBER_FORMATS: dict[str, Callable[[float], bool]] = {
     "double": _anything,
 }
 
+# --- the hosted profile's: ajv-formats' fast mode, and Kindgi's own regex and url ----------
+
+_FAST_TIME = "(?:[0-2][0-9]:[0-5][0-9]:[0-5][0-9]|23:59:60)(?:\\.[0-9]+)?"
+_FAST_ZONE = "(?:z|[+-][0-9][0-9](?::?[0-9][0-9])?)"
+_FAST_DATE = "[0-9]{4}-[0-1][0-9]-[0-3][0-9]"
+FAST_FORMATS: dict[str, Callable[[str], bool]] = {
+    "date": _full(_FAST_DATE),
+    "time": _full(_FAST_TIME + _FAST_ZONE, _ASCII_I),
+    "date-time": _full(f"{_FAST_DATE}t{_FAST_TIME}{_FAST_ZONE}", _ASCII_I),
+    "iso-time": _full(f"{_FAST_TIME}{_FAST_ZONE}?", _ASCII_I),
+    "iso-date-time": _full(f"{_FAST_DATE}[t{_JS_SPACE}]{_FAST_TIME}{_FAST_ZONE}?", _ASCII_I),
+    "uri": _full(f"(?:[a-z][a-z0-9+\\-.]*:)(?:/?/)?[^{_JS_SPACE}]*", _ASCII_I),
+    "uri-reference": _full(
+        f"(?:(?:[a-z][a-z0-9+\\-.]*:)?/?/)?(?:[^\\\\{_JS_SPACE}#][^{_JS_SPACE}#]*)?"
+        f"(?:#[^\\\\{_JS_SPACE}]*)?",
+        _ASCII_I,
+    ),
+    "email": _full(
+        "[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?"
+        "(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*",
+        _ASCII_I,
+    ),
+}
+"""ajv-formats' `fastFormats` where they differ from `fullFormats`: a V8 regular expression each
+(`/^…$/`, `i` without `u`: ASCII case folding only; `\\s` ECMAScript's white space)."""
+
+
+def _tenant_regex(text: str, bounds: Bounds) -> bool:
+    """`tenantPatternSyntaxProblem(text) === undefined`: no flags, so `\\p` is the letter."""
+    from hatch_kindgi.engines.re2.tenant import tenant_pattern_syntax_problem
+
+    return tenant_pattern_syntax_problem(text, bounds=bounds) is None
+
+
 NUMBER_FORMATS: frozenset[str] = frozenset(_NUMBER_FORMATS)
 """The formats ajv-formats registers for numbers (every other is for strings)."""
 
@@ -346,11 +390,19 @@ FORMAT_NAMES: frozenset[str] = frozenset(_STRING_FORMATS) | NUMBER_FORMATS
 """Every format ajv-formats' full mode defines."""
 
 
-def conforms(name: str, value: object) -> bool:
-    """Whether `value` passes format `name` as the runtime asserts it: True for a value of a
-    type the format doesn't apply to, and for a name ajv-formats doesn't define (the schema's
-    compile refuses that)."""
+def conforms(name: str, value: object, bounds: Bounds = SELF_HOSTED_BOUNDS) -> bool:
+    """Whether `value` passes format `name` as the runtime asserts it under `bounds`: True for
+    a value of a type the format doesn't apply to, and for a name ajv-formats doesn't define
+    (the schema's compile refuses that)."""
     if isinstance(value, str):
+        if bounds.on_re2:
+            if name == "regex":
+                return _tenant_regex(value, bounds)
+            if name == "url":
+                return _url(value, linear=True)
+            fast = FAST_FORMATS.get(name)
+            if fast is not None:
+                return fast(value)
         check = _STRING_FORMATS.get(name)
         return check is None or check(value)
     if isinstance(value, (int, float)) and not isinstance(value, bool):

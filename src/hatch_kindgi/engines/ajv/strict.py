@@ -19,6 +19,12 @@ in Ajv's words:
 - a `format` ajv-formats doesn't define; a pattern V8 refuses in `u` mode
   (`engines.javascript.regexp`); `nullable` without `type`.
 
+On the hosted profile (`Bounds.on_re2`, `@kindgi/schema`'s `bounded.ts`) two things change:
+a pattern compiles through `compileTenantPattern` (Ajv's `code.regExp`: `engines.re2`), and
+refuses in its words (`The schema's pattern "^(?=a)" isn't a regular expression that
+compiles: RE2, …`); ajv-formats' fast mode adds no keywords, so `formatMinimum` and its kin
+are unknown keywords.
+
 What Ajv never compiles (a `$defs` entry no `$ref` reaches) it never refuses: neither do
 we. `$ref`s that leave the schema or point to nothing are not this module's to report (the
 schema stage's `refs.py`); what the runtime asks of the keyword it adds,
@@ -37,7 +43,9 @@ from urllib.parse import quote, unquote, urljoin
 
 from hatch_kindgi.engines.ajv.formats import FORMAT_NAMES
 from hatch_kindgi.engines.ajv.vocabulary import NOT_SCHEMAS
+from hatch_kindgi.engines.bounds import SELF_HOSTED_BOUNDS, Bounds
 from hatch_kindgi.engines.budget import PatternTimeout, validation_budget
+from hatch_kindgi.engines.javascript.json import stringify_string
 from hatch_kindgi.engines.javascript.regexp import JsPattern, JsRegexError, js_pattern
 from hatch_kindgi.report.suggest import Suggestions
 
@@ -200,8 +208,11 @@ def _pointer(path: tuple[object, ...]) -> str:
 
 
 class _Walk:
-    def __init__(self, root: Any) -> None:
+    def __init__(self, root: Any, bounds: Bounds = SELF_HOSTED_BOUNDS) -> None:
         self.root = root
+        self.bounds = bounds
+        # ajv-formats' fast mode (the hosted profile's) adds no keyword
+        self.keywords = KEYWORDS - _FORMAT_LIMITS if bounds.on_re2 else KEYWORDS
         self.findings: list[Finding] = []
         self.seen: set[Finding] = set()
         self.refs_compiled: set[str] = set()
@@ -224,11 +235,12 @@ class _Walk:
     def schema(self, node: Any, ctx: _Context, depth: int) -> None:
         if type(node) is not dict or depth > 200:
             return
-        if not KEYWORDS.issuperset(node):
+        keywords = self.keywords
+        if not keywords.issuperset(node):
             for key in node:
-                if key not in KEYWORDS:
-                    self.add((*ctx.path, key), _unknown(key))
-        rules = [key for key in node if key in _COMPILE_INDEX]
+                if key not in keywords:
+                    self.add((*ctx.path, key), _unknown(key, self.bounds))
+        rules = [key for key in node if key in _COMPILE_INDEX and key in keywords]
         if not rules:
             return
         if type(node.get("$id")) is str:
@@ -283,7 +295,7 @@ class _Walk:
                     if _includes(types, each) or ("integer" in types and each == "number")
                 ]
         misplaced = _misplaced(tuple(ctx.data_types))
-        missing = [keyword for keyword in node if keyword in misplaced]
+        missing = [keyword for keyword in node if keyword in misplaced and keyword in self.keywords]
         for keyword in sorted(missing, key=_RULE_INDEX.__getitem__):
             wanted = _RULE_TYPES[keyword]
             joined = ",".join(wanted)
@@ -425,11 +437,19 @@ class _Walk:
                 'strict mode: "minContains" > "maxContains" is always invalid',
             )
 
-    def pattern(self, source: str, path: tuple[object, ...]) -> None:
+    def pattern(self, source: str, path: tuple[object, ...]) -> JsPattern | None:
+        """What compiling a pattern refuses, added; the pattern as V8 reads it, or None."""
         try:
-            js_pattern(source)
+            compiled = js_pattern(source)
         except JsRegexError as refused:
-            self.add(path, refused.message + _pattern_fix(refused))
+            if not self.bounds.on_re2:
+                self.add(path, refused.message + _pattern_fix(refused))
+            compiled = None
+        if self.bounds.on_re2:
+            refusal = _tenant_pattern_refusal(source, self.bounds)
+            if refusal is not None:
+                self.add(path, refusal)
+        return compiled
 
     def pattern_properties(
         self, value: dict[str, Any], node: dict[str, Any], ctx: _Context, depth: int
@@ -437,11 +457,8 @@ class _Walk:
         properties = node.get("properties")
         for source, item in value.items():
             path = (*ctx.path, "patternProperties", source)
-            try:
-                compiled = js_pattern(source)
-            except JsRegexError as refused:
-                self.add(path, refused.message + _pattern_fix(refused))
-                compiled = None
+            compiled = self.pattern(source, path)
+            # Ajv asks V8 whichever engine patterns run on: `new RegExp(pattern).test(name)`
             if compiled is not None and type(properties) is dict:
                 for name in properties:
                     if self.matches(compiled, name, path):
@@ -497,6 +514,54 @@ _PATTERN_FIXES = {
 }
 
 
+_HOSTED_FIXES = (
+    ("has no lookahead or lookbehind", "Kindgi hosted runs patterns on RE2, which has none: "
+     'match the whole value instead, or put what must not match under "not": {"pattern": …}'),
+    ("has no backreferences", "RE2 can't match a group again: spell out the alternatives"),
+    ("as the start of a class", "write [\\s\\S] for any character"),
+    ("as a POSIX class", "escape the bracket: \\[:"),
+    ("invalid repeat count", "RE2 repeats at most 1000 times, nested counts multiplied: bound "
+     'the length with "maxLength" instead'),
+    ("invalid character class range", "RE2 knows \\p{L}-style category names, the binary "
+     "properties by their long names (Alphabetic, White_Space), Any and Assigned"),
+    ("invalid escape sequence", "RE2 has no such escape: write the character itself or a class"),
+    ("invalid named capture", "RE2's group names are ASCII letters, digits and _"),
+    ("over the limit of", "Kindgi hosted takes patterns up to 1024 characters with their flags "
+     "(Ajv's u counts one)"),
+)  # fmt: skip
+
+
+def _tenant_pattern_refusal(source: str, bounds: Bounds) -> str | None:
+    """The hosted profile's Ajv's refusal of a schema's pattern (`tenantRegExp` throws), with
+    our hint; None when it compiles. A pattern re2js takes but we can't match exactly is ours
+    to refuse, as one too large to check."""
+    from hatch_kindgi.engines.re2.program import Re2Unavailable, TooLargeToCheck
+    from hatch_kindgi.engines.re2.tenant import Refused, compile_tenant_pattern
+
+    try:
+        compiled = compile_tenant_pattern(source, "u", bounds=bounds)
+    except JsRegexError as too_deep:
+        return too_deep.message
+    if isinstance(compiled, Refused):
+        reason = compiled.reason
+        message = (
+            f"The schema's pattern {stringify_string(source)} isn't a regular expression that "
+            f"compiles: {reason}."
+        )
+        if reason.startswith("Invalid regular expression: "):
+            fix = _PATTERN_FIXES.get(reason.rpartition(": ")[2], "")
+        else:
+            fix = next((fix for marker, fix in _HOSTED_FIXES if marker in reason), "")
+        return f"{message} {fix[:1].upper()}{fix[1:]}." if fix else message
+    try:
+        compiled.test("")  # builds the program, as re2js's compile does
+    except Re2Unavailable:
+        return None  # the values check says what to install, if it matches anything
+    except TooLargeToCheck as cause:
+        return f"the pattern {stringify_string(source)} is too large to check: {cause}"
+    return None
+
+
 def _pattern_fix(refused: JsRegexError) -> str:
     """How to write a refused pattern as JavaScript wants it."""
     if not refused.javascript:
@@ -527,7 +592,12 @@ def _includes(types: list[str], each: str) -> bool:
     return each in types or (each == "integer" and "number" in types)
 
 
-def _unknown(key: str) -> str:
+def _unknown(key: str, bounds: Bounds = SELF_HOSTED_BOUNDS) -> str:
+    if key in _FORMAT_LIMITS and bounds.on_re2:
+        return (
+            f'strict mode: unknown keyword: "{key}"; Kindgi hosted asserts ajv-formats\' fast '
+            "formats, which add no keywords: compare the values in code, or drop it"
+        )
     why = _OPENAPI.get(key) or ""
     hint = _SUGGEST.hint(key) if not why else ""
     fix = why or (
@@ -601,10 +671,10 @@ class _Index:
         return node, path, base
 
 
-def strict_findings(schema: Any) -> list[Finding]:
-    """Every way `ajv.compile(schema)` fails under the runtime's options (after the
-    metaschema check), each (pointer in the schema, message in Ajv's words and a fix)."""
-    walk = _Walk(schema)
+def strict_findings(schema: Any, bounds: Bounds = SELF_HOSTED_BOUNDS) -> list[Finding]:
+    """Every way `ajv.compile(schema)` fails under the runtime's options and `bounds` (after
+    the metaschema check), each (pointer in the schema, message in Ajv's words and a fix)."""
+    walk = _Walk(schema, bounds)
     try:
         with validation_budget():
             walk.schema(schema, _Context([], set(), (), "#"), 0)
@@ -613,11 +683,11 @@ def strict_findings(schema: Any) -> list[Finding]:
     return walk.findings
 
 
-def types_to_add(schema: Any) -> dict[str, str]:
+def types_to_add(schema: Any, bounds: Bounds = SELF_HOSTED_BOUNDS) -> dict[str, str]:
     """For each "missing type" finding of `strict_findings` whose fix is certain (the keyword
     wants one type, and its schema object declares none): its pointer, and the type to add
     to that object (what an editor's quick fix adds)."""
-    walk = _Walk(schema)
+    walk = _Walk(schema, bounds)
     walk.schema(schema, _Context([], set(), (), "#"), 0)
     return walk.types_to_add
 

@@ -18,10 +18,26 @@ import re
 
 from hatch_kindgi.engines.javascript.numbers import number_to_string
 
-__all__ = ["stringified_bytes"]
+__all__ = ["stringified_bytes", "stringify_string"]
 
 _SURROGATES = re.compile("[\ud800-\udbff][\udc00-\udfff]|[\ud800-\udfff]")
 _dumps = json.JSONEncoder(ensure_ascii=False).encode
+
+
+def stringify_string(text: str) -> str:
+    """`JSON.stringify(text)`: as `json.dumps(text, ensure_ascii=False)`, but for a lone
+    surrogate, written `\\udxxx`."""
+    written = _dumps(text)
+    if text.isascii() or _SURROGATES.search(text) is None:
+        return written
+    return _SURROGATES.sub(_surrogate_escape, written)
+
+
+def _surrogate_escape(found: re.Match[str]) -> str:
+    text = found[0]
+    if len(text) == 2:  # a pair (two code points here): one character to V8, written as is
+        return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le")
+    return f"\\u{ord(text):04x}"
 
 
 def _string_bytes(text: str) -> int:
