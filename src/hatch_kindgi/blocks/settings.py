@@ -1,9 +1,13 @@
-"""Settings: the schema is a valid Draft 2020-12 schema, and the values satisfy it.
+"""Settings: the schema is a valid Draft 2020-12 schema, and the values satisfy it, as a
+runtime under one profile's bounds checks them (`SchemaChecks(bounds)`).
 
 Nothing is ever fetched: a `$ref` that leaves the schema is reported before validation, and
 one jsonschema still can't resolve is a problem, not a crash. One validator is built per
 distinct schema (`schema.validation`): jsonschema-rs where it can say "valid", jsonschema for
 every message. Patterns are matched under a time limit, and each check's time is bounded.
+Before anything else the schema is measured as the runtime measures it (`engines.ajv.
+tenant`): nested too deep or too large as JSON, nothing more is asked of it. On the hosted
+profile its patterns run on RE2 and its formats are the fast ones (`engines.ajv`).
 """
 
 from __future__ import annotations
@@ -14,6 +18,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hatch_kindgi.engines.ajv.strict import strict_findings, types_to_add
+from hatch_kindgi.engines.ajv.tenant import tenant_schema_problem
+from hatch_kindgi.engines.bounds import SELF_HOSTED_BOUNDS, Bounds
 from hatch_kindgi.report.problems import Problem, error, json_pointer
 from hatch_kindgi.schema import DRAFT_2020_12
 from hatch_kindgi.schema.metaschema import metaschema_failures
@@ -27,10 +33,10 @@ VALUES = "/content/values"
 _Finding = tuple[str, str, str]  # code, pointer under /content/schema, message
 
 
-def _build_validator(schema: dict[str, Any], surveyed: Survey) -> Validator:
+def _build_validator(schema: dict[str, Any], surveyed: Survey, bounds: Bounds) -> Validator:
     """A validator for `schema` that resolves no reference outside it, and fails values as
-    the runtime's Ajv fails them, in its words."""
-    return Validator(schema, surveyed, ajv=True)
+    the runtime's Ajv fails them under `bounds`, in its words."""
+    return Validator(schema, surveyed, ajv=True, bounds=bounds)
 
 
 @dataclass
@@ -42,9 +48,18 @@ class _Checked:
 
 
 class SchemaChecks:
-    """Schema and values checks for one run, each distinct schema checked and built once."""
+    """Schema and values checks for one run under `bounds`, each distinct schema checked and
+    built once.
 
-    def __init__(self) -> None:
+    `differences_only`: asked only of schemas and values another profile's checks found
+    nothing in, so that only what `bounds` change is checked again: the measures, and a
+    schema's patterns and formats (one with neither is checked, and values, alike by both)."""
+
+    def __init__(
+        self, bounds: Bounds = SELF_HOSTED_BOUNDS, *, differences_only: bool = False
+    ) -> None:
+        self.bounds = bounds
+        self._differences_only = differences_only
         self._checked: dict[str, _Checked] = {}
         # The same schema object is asked about twice (its problems, then its values), and
         # inherited schemas once a version: spare writing out its key each time.
@@ -106,9 +121,20 @@ class SchemaChecks:
         checked = self._checked.get(key)
         if checked is None:
             surveyed = survey(schema)
-            findings, types = self._findings(schema, surveyed)
-            validator = None if findings else _build_validator(schema, surveyed)
-            checked = self._checked[key] = _Checked(findings, validator, types)
+            measured = tenant_schema_problem(schema, self.bounds)
+            if measured is not None:
+                findings: tuple[_Finding, ...] = (
+                    ("settings-schema", "", measured + _measure_fix(measured, self.bounds)),
+                    *(("settings-schema", *each) for each in tunable_findings(schema)),
+                )
+                checked = _Checked(findings, None)
+            elif self._differences_only and not (surveyed.patterns or surveyed.formats):
+                checked = _Checked((), None)  # checked alike by both: nothing differs
+            else:
+                findings, types = self._findings(schema, surveyed)
+                validator = None if findings else _build_validator(schema, surveyed, self.bounds)
+                checked = _Checked(findings, validator, types)
+            self._checked[key] = checked
         self._by_identity[id(schema)] = (schema, checked)
         return checked
 
@@ -143,16 +169,27 @@ class SchemaChecks:
         types: Mapping[str, str] = {}
         if not findings:
             # What the runtime's Ajv refuses to compile (strict mode), then its own rules.
-            strict = strict_findings(schema)
+            strict = strict_findings(schema, self.bounds)
             findings.extend(
                 ("settings-schema", pointer, message)
                 for pointer, message in (*strict, *tunable_findings(schema))
             )
             if strict:  # walked again only for a schema at fault: the fixes an editor offers
-                types = types_to_add(schema)
+                types = types_to_add(schema, self.bounds)
             if surveyed.refs:
                 findings.extend(_reference_findings(schema))
         return tuple(findings), types
+
+
+def _measure_fix(measured: str, bounds: Bounds) -> str:
+    """How to bring a schema within the runtime's measures."""
+    if "deep" in measured:
+        return " Nest it less: a part used in several places can be one $defs entry and a $ref."
+    return (
+        f" The runtime compiles a schema of at most {bounds.schema_max_bytes} bytes as JSON "
+        "(its JSON.stringify, spaces aside): shorten descriptions, move long enums and "
+        "examples out, or share repeated parts through $defs."
+    )
 
 
 def _stopped_problem(file: str, stopped: Stopped, whose: str) -> Problem:
@@ -160,6 +197,10 @@ def _stopped_problem(file: str, stopped: Stopped, whose: str) -> Problem:
     if stopped.kind == "pattern-timeout":
         pointer = SCHEMA + stopped.pointer
         return error("settings-pattern-timeout", file, stopped.text + whose, pointer=pointer)
+    if stopped.kind == "re2":
+        message = f"checking the values against the schema{whose} on RE2: {stopped.text}"
+        code = "re2-missing" if "google-re2" in stopped.text else "settings-schema"
+        return error(code, file, message, pointer=SCHEMA)
     if stopped.kind == "unresolvable":
         message = (
             f'the $ref "{stopped.text}" of the schema{whose} can\'t be resolved; nothing is '

@@ -14,6 +14,7 @@ from hatch_kindgi.cli.output import (
     Command,
     add_against_argument,
     add_format_argument,
+    add_target_argument,
 )
 from hatch_kindgi.cli.packs import (
     PackOutcome,
@@ -29,6 +30,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     add_pack_dirs_argument(parser)
     add_format_argument(parser)
     add_against_argument(parser)
+    add_target_argument(parser)
     parser.add_argument(
         "--watch",
         action="store_true",
@@ -58,13 +60,16 @@ def _run(args: argparse.Namespace) -> int:
                 "pip install 'hatch-kindgi[watch]'\n"
             )
             return EXIT_USAGE
-        return watch(packs, sys.stdout, against=args.against)
-    outcomes = each_pack(packs, partial(_check, against=args.against), args.jobs)
+        return watch(packs, sys.stdout, against=args.against, target=args.target)
+    check = partial(_check, against=args.against, target=args.target)
+    outcomes = each_pack(packs, check, args.jobs)
     return report(packs, outcomes, args.format, sys.stdout)
 
 
-def _check(root: Path, *, against: str | None) -> PackOutcome:
-    result = run_pipeline(root, environ=os.environ, against=against, runner="command-line")
+def _check(root: Path, *, against: str | None, target: str | None) -> PackOutcome:
+    result = run_pipeline(
+        root, environ=os.environ, against=against, runner="command-line", target=target
+    )
     return PackOutcome(result.problems, result.failed, result.notes)
 
 

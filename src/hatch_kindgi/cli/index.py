@@ -15,6 +15,7 @@ from hatch_kindgi.cli.output import (
     Command,
     add_against_argument,
     add_format_argument,
+    add_target_argument,
 )
 from hatch_kindgi.cli.packs import (
     PackOutcome,
@@ -35,6 +36,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     add_pack_dirs_argument(parser)
     add_format_argument(parser)
     add_against_argument(parser)
+    add_target_argument(parser)
     parser.add_argument(
         "-o",
         "--output",
@@ -90,6 +92,7 @@ def _run(args: argparse.Namespace) -> int:
             local_pins=local,
             against=args.against,
             runner="command-line",
+            target=args.target,
         )
         failed = result.failed or result.index is None
         pins = result.pins

@@ -14,6 +14,7 @@ from hatch_kindgi.cli.output import (
     EXIT_USAGE,
     Command,
     add_pack_dir_argument,
+    add_target_argument,
     pack_root,
     write_problems,
 )
@@ -29,6 +30,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
         "the one --agent's range picks), or an agent's id (its instructions)",
     )
     add_pack_dir_argument(parser)
+    add_target_argument(parser)
     parser.add_argument(
         "--param",
         action="append",
@@ -65,7 +67,10 @@ def _run(args: argparse.Namespace) -> int:
 
     request = RenderRequest(args.target, tuple(args.param), args.agent, args.now, args.input)
     entries = load_entries(
-        root, os.environ, needs_code=lambda blocks: needs_agents(request, blocks.entries)
+        root,
+        os.environ,
+        needs_code=lambda blocks: needs_agents(request, blocks.entries),
+        target=args.target,
     )
     outcome = render(
         request,

@@ -29,9 +29,12 @@ from hatch_kindgi.report.problems import Problem
 _STEP_MS = 50  # a burst of writes (an editor's save) within 50 ms is one change
 
 
-def watch(packs: Packs, out: TextIO, *, against: str | None = None) -> int:
+def watch(
+    packs: Packs, out: TextIO, *, against: str | None = None, target: str | None = None
+) -> int:
     """Check `packs` on every change until Ctrl-C, compared with `against` when given
-    (`--against`); the exit code. A change re-checks only the pack it is in."""
+    (`--against`), for `target` when given (`--target`); the exit code. A change re-checks
+    only the pack it is in."""
     started = datetime.now(timezone.utc)
     roots = packs.roots
     caches = [PipelineCache() for _ in roots]
@@ -46,6 +49,7 @@ def watch(packs: Packs, out: TextIO, *, against: str | None = None) -> int:
             now=lambda: started,
             against=against,
             runner="command-line",
+            target=target,
         )
 
     def merged(results: list[PipelineResult]) -> tuple[Problem, ...]:

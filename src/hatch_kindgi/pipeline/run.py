@@ -71,6 +71,7 @@ def run_pipeline(
     cache: PipelineCache | None = None,
     overlay: Overlay = NO_OVERLAY,
     project: ProjectWheel | None = None,
+    target: str | None = None,
 ) -> PipelineResult:
     """Check the pack at `root` and build its index; `hook_config` None reads it from the
     pyproject (the command line), a mapping is what Hatchling hands the hook.
@@ -84,10 +85,15 @@ def run_pipeline(
     read instead of the files under them; code modules are indexed as saved. `project` is
     what the project's own wheel ships (the hook asks hatchling with the build's data; None:
     asked here), for a pack inside an app: its packages import while the pack is indexed, and
-    the pack takes none of its paths."""
+    the pack takes none of its paths. `target`: where the pack deploys, "self-hosted" or
+    "hosted" (`--target`; it wins over the hook option)."""
     environ = environ or {}
     read = read_pack(
-        root, hook_config, cache=None if cache is None else cache.blocks, overlay=overlay
+        root,
+        hook_config,
+        cache=None if cache is None else cache.blocks,
+        overlay=overlay,
+        target=target,
     )
     options, pack = read.options, read.pack
     package = package_name(options, dist_name or (pack.project_name if pack else None))
