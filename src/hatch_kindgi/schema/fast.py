@@ -173,6 +173,26 @@ class _Format:
             raise ValueError("format")
 
 
+class _FormatLimit:
+    """formatMinimum and its kin, which jsonschema-rs doesn't know: on a string, the Ajv
+    validator decides."""
+
+    def __init__(self, parent_schema: Any, value: Any, schema_path: Any) -> None:
+        pass
+
+    def validate(self, instance: Any) -> None:
+        if isinstance(instance, str):
+            raise _undecided("format limit")
+
+
+_FORMAT_LIMITS = (
+    "formatMinimum",
+    "formatMaximum",
+    "formatExclusiveMinimum",
+    "formatExclusiveMaximum",
+)
+
+
 class FastValues:
     """A jsonschema-rs validator for one schema, taken at its word only on "valid"."""
 
@@ -249,6 +269,8 @@ def fast_values(
         keywords["multipleOf"] = _MultipleOf
     if ajv:
         keywords["format"] = format_keyword
+        if surveyed.formats:
+            keywords.update(dict.fromkeys(_FORMAT_LIMITS, _FormatLimit))
     try:
         validator = library.Draft202012Validator(
             schema, validate_formats=False, offline=True, keywords=keywords or None

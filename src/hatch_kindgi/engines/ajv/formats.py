@@ -29,7 +29,7 @@ from typing import Any
 from hatch_kindgi.engines.bounds import SELF_HOSTED_BOUNDS, Bounds
 from hatch_kindgi.engines.javascript.strings import LINE_TERMINATOR_ESCAPES, WHITE_SPACE_ESCAPES
 
-__all__ = ["FAST_FORMATS", "FORMAT_NAMES", "NUMBER_FORMATS", "conforms"]
+__all__ = ["FAST_FORMATS", "FORMAT_NAMES", "NUMBER_FORMATS", "compare", "conforms"]
 
 # ECMAScript's WhiteSpace and LineTerminator (`\s`), and its LineTerminator alone.
 _JS_SPACE = WHITE_SPACE_ESCAPES
@@ -409,3 +409,107 @@ def conforms(name: str, value: object, bounds: Bounds = SELF_HOSTED_BOUNDS) -> b
         number_check = _NUMBER_FORMATS.get(name)
         return number_check is None or number_check(value)
     return True
+
+
+# --- compare: what formatMinimum and its kin (ajv-formats' `limit.js`) compare by -------------
+
+_LIMIT_TIME = _Lazy(
+    r"([0-9]{2}):([0-9]{2}):([0-9]{2}(?:\.[0-9]+)?)(z|([+-])([0-9]{2})(?::?([0-9]{2}))?)?", _ASCII_I
+)
+_DATE_VALUE = _Lazy(
+    f"([0-9]{{4}})-([0-9]{{2}})-([0-9]{{2}})(?:[tT]|[{_JS_SPACE}]+)([0-9]{{2}}):([0-9]{{2}})"
+    "(?::([0-9]{2})(?:\\.([0-9]+))?)?(?:([zZ])|([+-])([0-9]{2})(?::?([0-9]{2}))?)?"
+)
+
+
+def _date_value(text: str) -> float | None:
+    """`new Date(text).valueOf()` in V8, for the date-and-time forms the formats take
+    (`YYYY-MM-DD`, `T` or white space, `HH:MM[:SS[.fraction]]`, an optional zone; no zone is
+    UTC, as a run's clock is): None where V8 gives NaN (a leap second, an hour-only zone)."""
+    found = _DATE_VALUE().fullmatch(text)
+    if found is None:
+        return None
+    year, month, day, hour, minute = (int(found[n]) for n in range(1, 6))
+    second = int(found[6] or 0)
+    fraction = (found[7] or "") + "000"
+    if found[9] is not None and found[11] is None:  # "+01": V8 takes no zone of hours alone
+        return None
+    zone_hour, zone_minute = int(found[10] or 0), int(found[11] or 0)
+    if not (1 <= month <= 12 and 1 <= day <= 31) or zone_hour > 23 or zone_minute > 59:
+        return None
+    if minute > 59 or second > 59 or hour > 24 or (hour == 24 and (minute or second)):
+        return None
+    days = _days_from_civil(year, month, 1) + day - 1  # V8 rolls Feb 30 over to March 1
+    milliseconds = (((days * 24 + hour) * 60 + minute) * 60 + second) * 1000 + int(fraction[:3])
+    offset = (zone_hour * 60 + zone_minute) * 60_000
+    return float(milliseconds - offset if found[9] == "+" else milliseconds + offset)
+
+
+def _days_from_civil(year: int, month: int, day: int) -> int:
+    """Days from 1970-01-01 to a proleptic Gregorian date."""
+    year -= month <= 2
+    era = (year if year >= 0 else year - 399) // 400
+    year_of_era = year - era * 400
+    day_of_year = (153 * (month + (-3 if month > 2 else 9)) + 2) // 5 + day - 1
+    day_of_era = year_of_era * 365 + year_of_era // 4 - year_of_era // 100 + day_of_year
+    return era * 146097 + day_of_era - 719468
+
+
+def _compare_date(one: str, two: str) -> float | None:
+    if not (one and two):
+        return None
+    return 1.0 if one > two else -1.0 if one < two else 0.0
+
+
+def _compare_time(one: str, two: str) -> float | None:
+    if not (one and two):
+        return None
+    first, second = _date_value("2020-01-01T" + one), _date_value("2020-01-01T" + two)
+    if not (first and second):  # NaN, and 0 too (JavaScript's falsy)
+        return None
+    return first - second
+
+
+def _compare_iso_time(one: str, two: str) -> float | None:
+    if not (one and two):
+        return None
+    first, second = _LIMIT_TIME().fullmatch(one), _LIMIT_TIME().fullmatch(two)
+    if first is None or second is None:
+        return None
+    return _compare_date(first[1] + first[2] + first[3], second[1] + second[2] + second[3])
+
+
+def _compare_date_time(one: str, two: str) -> float | None:
+    if not (one and two):
+        return None
+    first, second = _date_value(one), _date_value(two)
+    if not (first and second):
+        return None
+    return first - second
+
+
+def _compare_iso_date_time(one: str, two: str) -> float | None:
+    if not (one and two):
+        return None
+    first, second = _DATE_TIME_SEPARATOR().split(one), _DATE_TIME_SEPARATOR().split(two)
+    result = _compare_date(first[0], second[0])
+    if result is None:
+        return None
+    return result or _compare_time(*(part[1] if len(part) > 1 else "" for part in (first, second)))
+
+
+_COMPARE: dict[str, Callable[[str, str], float | None]] = {
+    "date": _compare_date,
+    "time": _compare_time,
+    "date-time": _compare_date_time,
+    "iso-time": _compare_iso_time,
+    "iso-date-time": _compare_iso_date_time,
+}
+
+
+def compare(name: str, value: str, limit: str) -> float | None:
+    """ajv-formats' `compare` of format `name` (full mode; one of the five with one): below,
+    at or above zero as `value` comes before, with or after `limit`; None where it says
+    `undefined` (then no limit fails)."""
+    found = _COMPARE.get(name)
+    return None if found is None else found(value, limit)

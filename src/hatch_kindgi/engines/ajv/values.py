@@ -28,7 +28,7 @@ from jsonschema.exceptions import ValidationError
 from referencing import Registry
 
 from hatch_kindgi.engines.ajv.base import BoundedValidator, evaluated_keys, searcher
-from hatch_kindgi.engines.ajv.formats import conforms
+from hatch_kindgi.engines.ajv.formats import compare, conforms
 from hatch_kindgi.engines.bounds import HOSTED_BOUNDS, SELF_HOSTED_BOUNDS, Bounds
 from hatch_kindgi.engines.budget import tick
 from hatch_kindgi.engines.javascript.numbers import number_to_string
@@ -105,6 +105,32 @@ def _dependent_required(validator: Any, dependent: Any, instance: Any, schema: A
 def _format(validator: Any, name: Any, instance: Any, schema: Any) -> Iterator[Any]:
     if not conforms(name, instance, validator.bounds):
         yield ValidationError(f'must match format "{name}"')
+
+
+_LIMITS: dict[str, tuple[str, Callable[[float], bool]]] = {
+    "formatMaximum": ("<=", lambda found: found > 0),
+    "formatMinimum": (">=", lambda found: found < 0),
+    "formatExclusiveMaximum": ("<", lambda found: found >= 0),
+    "formatExclusiveMinimum": (">", lambda found: found <= 0),
+}
+"""ajv-formats' `limit.js`: each keyword's comparison as its message writes it, and when the
+format's `compare` fails it."""
+
+
+def _format_limit(keyword: str) -> _Keyword:
+    """formatMinimum and its kin, as ajv-formats' full mode adds them (the fast mode, the
+    hosted profile's, has none: a schema with one doesn't compile there)."""
+    written, fails = _LIMITS[keyword]
+
+    def limit(validator: Any, bound: Any, instance: Any, schema: Any) -> Iterator[Any]:
+        name = schema.get("format")
+        if not isinstance(instance, str) or not isinstance(bound, str) or not isinstance(name, str):
+            return
+        found = compare(name, instance, bound)
+        if found is not None and fails(found):
+            yield ValidationError(f"should be {written} {bound}")
+
+    return limit
 
 
 def _pattern(validator: Any, pattern: Any, instance: Any, schema: Any) -> Iterator[Any]:
@@ -356,6 +382,7 @@ _KEYWORDS: dict[str, _Keyword] = {
     "const": _reworded("const", lambda value: "must be equal to constant"),
     "enum": _reworded("enum", lambda value: "must be equal to one of the allowed values"),
     "not": _reworded("not", lambda value: "must NOT be valid"),
+    **{keyword: _format_limit(keyword) for keyword in _LIMITS},
 }
 
 AjvValidator: type[Any] = validators.extend(  # type: ignore[no-untyped-call]

@@ -9,9 +9,9 @@ import pytest
 
 from hatch_kindgi.engines.ajv.formats import FORMAT_NAMES, NUMBER_FORMATS, conforms
 from hatch_kindgi.engines.bounds import PROFILES as BOUNDS
-from tests.oracle.shipped import PROFILES, Profile
 from tests.oracle.node import node_eval
 from tests.oracle.runtime import FOLDER, ajv_formats, ajv_settings, require_runtime
+from tests.oracle.shipped import PROFILES, Profile
 
 
 def test_format_names_are_ajv_formats_full_mode() -> None:
@@ -484,3 +484,66 @@ def test_hostile_format_values_end_in_time() -> None:
             "settings-values",
             "settings-pattern-timeout",
         }
+
+
+_LIMIT_VALUES: dict[str, list[str]] = {
+    "date": ["2026-01-01", "2025-12-31", "2026-01-02", "2026-13-40", "", "2026-1-1"],
+    "time": [
+        "10:00:00Z",
+        "09:59:59.999Z",
+        "10:00:00.5z",
+        "11:00:00+01:00",
+        "10:30:00+0030",
+        "10:00:00+01",
+        "23:59:60Z",
+        "00:00:00Z",
+        "10:00:00",
+        "bogus",
+    ],
+    "date-time": [
+        "2026-01-01T10:00:00Z",
+        "2026-01-01t09:00:00-01:00",
+        "2026-01-01 10:00:00.123456Z",
+        "2026-01-01T10:00:00+01",
+        "1970-01-01T00:00:00Z",
+        "2025-12-31T23:59:60Z",
+        "2026-02-30T10:00:00Z",
+        "2026-01-01T24:00:00Z",
+    ],
+    "iso-time": ["10:00:00", "10:00:00Z", "09:00:00+05:00", "10:00:00.1", "x"],
+    "iso-date-time": [
+        "2026-01-01T10:00:00",
+        "2026-01-01T10:00:00Z",
+        "2026-01-01 09:00:00",
+        "2025-12-31T23:00:00",
+        "2026-01-01",
+    ],
+}
+
+
+def test_format_limits_compare_as_ajv_formats() -> None:
+    """formatMinimum and its kin on every pair of a format's values: the self-hosted
+    runtime's verdict and words (`should be >= …`) on each."""
+    from hatch_kindgi.engines.ajv.values import ajv_validator, words
+    from tests.oracle import shipped
+
+    shipped.require_oracle()
+    keywords: tuple[str, ...] = ("formatMinimum", "formatMaximum")
+    keywords += ("formatExclusiveMinimum", "formatExclusiveMaximum")
+    wrong = []
+    limited = 0
+    for name, values in _LIMIT_VALUES.items():
+        for keyword in keywords:
+            for limit in values:
+                schema = {"type": "string", "format": name, keyword: limit}
+                for value in values:
+                    theirs = shipped.validate_inline(schema, value)
+                    if not theirs["compiled"]:
+                        continue  # a limit the format refuses: the schema doesn't compile
+                    expected = sorted(e["message"] for e in theirs["errors"])
+                    limited += any(m.startswith("should be") for m in expected)
+                    ours = sorted(words(e) for e in ajv_validator(schema).iter_errors(value))
+                    if ours != expected:
+                        wrong.append((schema, value, ours, expected))
+    assert wrong == [], wrong[:10]
+    assert limited > 200
