@@ -439,7 +439,7 @@ async def hosted_client(lsp_client: LanguageClient) -> AsyncIterator[None]:
     await lsp_client.shutdown_session()
 
 
-def _codes(client: LanguageClient, address: str) -> set[tuple[str, str]]:
+def _severity_codes(client: LanguageClient, address: str) -> set[tuple[str, str]]:
     return {
         ("error" if d.severity == types.DiagnosticSeverity.Error else "warning", str(d.code))
         for d in client.diagnostics.get(address, [])
@@ -457,16 +457,16 @@ async def test_target_from_the_editors_settings(
     flags = uri(root / "blocks" / "feature-flags.json")
     launch = uri(root / "blocks" / "launch.json")
     open_file(hosted_client, root / "blocks" / "feature-flags.json")
-    await until(lambda: _codes(hosted_client, flags) == {("error", "settings-schema")})
+    await until(lambda: _severity_codes(hosted_client, flags) == {("error", "settings-schema")})
     assert launch not in hosted_client.diagnostics or not hosted_client.diagnostics[launch]
 
     hosted_client.workspace_did_change_configuration(
         types.DidChangeConfigurationParams(settings={"hatch-kindgi": {"target": "self-hosted"}})
     )
-    await until(lambda: _codes(hosted_client, launch) == {("error", "settings-values")})
+    await until(lambda: _severity_codes(hosted_client, launch) == {("error", "settings-values")})
     await until(lambda: not hosted_client.diagnostics.get(flags))
 
     hosted_client.workspace_did_change_configuration(
         types.DidChangeConfigurationParams(settings={"hatch-kindgi": {"target": None}})
     )
-    await until(lambda: _codes(hosted_client, flags) == {("warning", "hosted-profile")})
+    await until(lambda: _severity_codes(hosted_client, flags) == {("warning", "hosted-profile")})
