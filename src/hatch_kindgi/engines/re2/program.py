@@ -12,6 +12,14 @@ more symbols than that (some 200 distinct sets of non-word characters) is matche
 symbols as code points in UTF-8 mode instead, which is exact but for `\\B` next to a
 non-ASCII character: such a pattern with a `\\B` is `TooLargeToCheck`.
 
+RE2 is linear in the text, but the factor is the program's size: a pattern of 1,024
+characters can spell 140,000 steps (`a{1000}` side by side), and RE2's DFA, out of memory on
+such a program, falls back to a search whose work is the steps times the text's characters
+(minutes on a megabyte; re2js's too). So a match whose worst case passes `CHEAP_WORK` runs in
+a child process, killed at the check's time limit (`engines.budget`): a problem
+(`Re2Timeout`), never a hang. The text is mapped to its symbols in C for Latin-1 text
+(`bytes.translate`).
+
 google-re2 is imported on first use (`Re2Unavailable` says what to install when it can't
 be): most packs have no pattern for the hosted profile to match. The tests hold every answer
 to re2js's through the runtime's `compileTenantPattern` (`tests/unit/engines/re2/`).
@@ -21,10 +29,15 @@ from __future__ import annotations
 
 import bisect
 import importlib
+import json
+import pickle
+import subprocess
+import sys
 from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
+from hatch_kindgi.engines.budget import PatternTimeout, bounded_search
 from hatch_kindgi.engines.javascript.strings import from_utf16_units, utf16_units
 from hatch_kindgi.engines.re2.syntax import (
     Alternate,
@@ -37,12 +50,26 @@ from hatch_kindgi.engines.re2.syntax import (
 )
 from hatch_kindgi.engines.re2.unicode import MAX_RUNE, Ranges
 
-__all__ = ["INSTALL", "Program", "Re2Unavailable", "TooLargeToCheck", "compile_program"]
+__all__ = [
+    "CHEAP_WORK",
+    "INSTALL",
+    "Program",
+    "Re2Timeout",
+    "Re2Unavailable",
+    "TooLargeToCheck",
+    "compile_program",
+]
 
 INSTALL = "pip install google-re2"
 """What installs the library the hosted profile's patterns are matched with."""
 MAX_MEMORY = 64 << 20
 """The memory google-re2 may take for one program (compressed programs are small)."""
+CHEAP_WORK = 20_000_000
+"""The most program steps times text characters matched in this process (measured: about
+0.2 s at worst); past it, the match runs in a child process with the check's time limit."""
+CHILD_START = 1.0
+"""Seconds a child may take to start and import google-re2, beside its match's time limit
+(the limit is on the match, which the child times itself)."""
 
 _WORD_BYTES = tuple(b for b in range(128) if chr(b).isalnum() or b == 0x5F)  # [0-9A-Za-z_]: 63
 _OTHER_BYTES = tuple(b for b in range(256) if b not in _WORD_BYTES and b != 0x0A)
@@ -69,6 +96,25 @@ class Re2Unavailable(Exception):
 
 class TooLargeToCheck(Exception):
     """A pattern re2js takes that we can't match exactly (see the module's docstring)."""
+
+
+class Re2Timeout(PatternTimeout):
+    """A match on RE2 that took longer than its time limit: a large program on a long text."""
+
+    def explained(self, where: str | None) -> str:
+        where = where or "a string"
+        lead = (
+            f"matching the schema's patterns took longer than {self.seconds:g} s in all, the "
+            f"last {json.dumps(self.pattern)} against {where}"
+            if self.in_all
+            else f"matching {json.dumps(self.pattern)} against {where} took longer than "
+            f"{self.seconds:g} s"
+        )
+        return (
+            f"{lead} on RE2: its work is the pattern's steps (its counts multiplied out) times "
+            "the text's characters, and a runtime checking these values would take as long; "
+            'use smaller counts, or bound the value with "maxLength"'
+        )
 
 
 @lru_cache(maxsize=1)
@@ -143,12 +189,21 @@ class _Alphabet:
             self.class_symbol[number] = symbol_of[key]
             for atom in key[0]:
                 self.symbols[atom].add(symbol_of[key])
+        # Latin-1 text, mapped in C: each of its 256 code points' symbol
+        self._latin1_table = (
+            bytes(self.symbol(point) for point in range(256)) if self.latin1 else b""
+        )
 
     def symbol(self, point: int) -> int:
         return self.class_symbol[self.interval_class[bisect.bisect_right(self.starts, point) - 1]]
 
     def encode(self, text: str) -> bytes:
-        if any(0xD800 <= ord(char) <= 0xDFFF for char in text):
+        if self.latin1:
+            try:
+                return text.encode("latin-1").translate(self._latin1_table)
+            except UnicodeEncodeError:
+                pass
+        if any(0xD800 <= ord(char) <= 0xDFFF for char in set(text)):
             text = from_utf16_units(utf16_units(text))  # a pair of surrogates: one code point
         mapped = text.translate({ord(char): self.symbol(ord(char)) for char in set(text)})
         return mapped.encode("latin-1") if self.latin1 else mapped.encode("utf-8")
@@ -215,24 +270,116 @@ def _written(tree: Node, alphabet: _Alphabet, atoms: dict[int, int]) -> str:
     return "".join(out)
 
 
-class Program:
-    """A compiled pattern: whether it matches in a text, as re2js's `test` answers (from the
-    start only when `sticky`, the `y` flag)."""
+def _steps(tree: Node) -> int:
+    """How many steps RE2's program for `tree` has: its counts multiplied out."""
+    sizes: dict[int, int] = {}
+    pending: list[tuple[Node, bool]] = [(tree, False)]
+    while pending:
+        node, done = pending.pop()
+        if not done:
+            pending.append((node, True))
+            pending.extend((child, False) for child in children(node))
+            continue
+        inside = sum(sizes[id(child)] for child in children(node))
+        if isinstance(node, Repeat):
+            most = node.high if node.high >= 0 else node.low
+            inside *= max(most, 1)
+        sizes[id(node)] = inside + 1
+    return sizes[id(tree)]
 
-    def __init__(self, compiled: Any, alphabet: _Alphabet, sticky: bool) -> None:
+
+_CHILD = (
+    "import pickle, sys, time, re2; "
+    "pattern, latin1, sticky, data, memory = pickle.load(sys.stdin.buffer); "
+    "started = time.thread_time(); "
+    "options = re2.Options(); options.log_errors = False; options.max_mem = memory; "
+    "latin1 and setattr(options, 'encoding', re2.Options.Encoding.LATIN1); "
+    "compiled = re2.compile(pattern, options); "
+    "found = compiled.match(data) if sticky else compiled.search(data); "
+    "sys.stdout.write(('1 ' if found else '0 ') + repr(time.thread_time() - started))"
+)
+
+
+class _Search:
+    """A match of the program in a child, as `engines.budget.bounded_search` asks for one;
+    `spent`, the seconds the match took there (the child's start aside)."""
+
+    def __init__(self, program: Program, data: bytes) -> None:
+        self.program, self.data = program, data
+        self.spent = 0.0
+
+    def search(self, _: str, timeout: float) -> bool | None:
+        try:
+            found, self.spent = self.program.in_child(self.data, timeout)
+        except TimeoutError:
+            self.spent = timeout  # all of it: a check of many such values stops in time
+            raise
+        return True if found else None
+
+
+class Program:
+    """A compiled pattern (of `source`): whether it matches in a text, as re2js's `test`
+    answers (from the start only when `sticky`, the `y` flag), within the check's time."""
+
+    def __init__(  # noqa: PLR0917 (what compile_program made, kept together)
+        self,
+        source: str,
+        compiled: Any,
+        written: bytes,
+        alphabet: _Alphabet,
+        sticky: bool,
+        steps: int,
+    ) -> None:
+        self.source = source
         self._compiled = compiled
+        self._written = written
         self._alphabet = alphabet
         self._sticky = sticky
+        self.steps = steps
 
     def test(self, text: str) -> bool:
+        """Whether it matches in `text`; raises Re2Timeout past the check's time limit."""
         data = self._alphabet.encode(text)
+        if self.steps * len(data) <= CHEAP_WORK:
+            return self.matched(data)  # fast whatever the pattern: no limit to set up
+        search = _Search(self, data)
+        clock = lambda: search.spent  # noqa: E731 (what the child says it spent)
+        return bounded_search(search, self.source, text, clock=clock, timeout=Re2Timeout)
+
+    def matched(self, data: bytes) -> bool:
         found = self._compiled.match(data) if self._sticky else self._compiled.search(data)
         return found is not None
 
+    def in_child(self, data: bytes, seconds: float) -> tuple[bool, float]:
+        """The match in a child process, and the CPU seconds it took: TimeoutError past
+        `seconds` of it (the child killed once it has had its start as well)."""
+        request = pickle.dumps(
+            (self._written, self._alphabet.latin1, self._sticky, data, MAX_MEMORY)
+        )
+        try:
+            done = subprocess.run(
+                [sys.executable, "-I", "-c", _CHILD],
+                input=request,
+                capture_output=True,
+                timeout=seconds + CHILD_START,
+                check=False,
+            )
+        except subprocess.TimeoutExpired:
+            raise TimeoutError from None
+        answer = done.stdout.decode("ascii", "replace").split()
+        if done.returncode != 0 or len(answer) != 2 or answer[0] not in ("0", "1"):
+            message = done.stderr.decode("utf-8", "replace").strip().splitlines()[-1:]
+            raise Re2Unavailable(ImportError(" ".join(message) or "the match's child failed"))
+        spent = float(answer[1])
+        if spent > seconds:
+            raise TimeoutError
+        return answer[0] == "1", spent
 
-def compile_program(tree: Node, *, sticky: bool = False) -> Program:
-    """`tree` compiled by google-re2. Raises Re2Unavailable without google-re2, and
-    TooLargeToCheck for a tree it can't match exactly or won't compile within MAX_MEMORY."""
+
+def compile_program(tree: Node, source: str, *, sticky: bool = False) -> Program:
+    """`tree` (re2js's reading of `source`) compiled by google-re2. Raises Re2Unavailable
+    without google-re2, and TooLargeToCheck for a tree it can't match exactly or won't
+    compile within MAX_MEMORY."""
     library = _library()
     nodes = list(_atoms(tree))
     alphabet = _Alphabet([node.ranges for node in nodes])
@@ -252,4 +399,4 @@ def compile_program(tree: Node, *, sticky: bool = False) -> Program:
     except library.error as refused:
         message = f"RE2 can't build it within {MAX_MEMORY >> 20} MiB ({refused})"
         raise TooLargeToCheck(message) from None
-    return Program(compiled, alphabet, sticky)
+    return Program(source, compiled, pattern, alphabet, sticky, _steps(tree))

@@ -70,9 +70,9 @@ class TenantPattern:
     def test(self, text: str) -> bool:
         """Whether it matches in `text` (at its start under `y`), as re2js's `test`. Raises
         `program.Re2Unavailable` without google-re2, `program.TooLargeToCheck` for a
-        pattern it can't match exactly."""
+        pattern it can't match exactly, `program.Re2Timeout` past the check's time limit."""
         if not self._program:
-            self._program.append(compile_program(self.tree, sticky="y" in self.flags))
+            self._program.append(compile_program(self.tree, self.source, sticky="y" in self.flags))
         return self._program[0].test(text)
 
 

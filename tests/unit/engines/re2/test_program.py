@@ -72,3 +72,32 @@ def test_compiled_patterns_are_kept() -> None:
     first = compile_tenant_pattern("^(?:a|b)+$", "u", bounds=HOSTED_BOUNDS)
     assert first is compile_tenant_pattern("^(?:a|b)+$", "u", bounds=HOSTED_BOUNDS)
     assert isinstance(compile_tenant_pattern("(?=a)", "u", bounds=HOSTED_BOUNDS), Refused)
+
+
+def test_a_large_program_on_a_long_text_is_a_problem_in_time() -> None:
+    """40,000 steps (`a{1000}` side by side) on 100,000 `a`: RE2's work is the steps
+    times the characters (minutes). The check stops at its time limit and says why."""
+    import time
+
+    pattern = "a{1000}" * 40
+    schema = {"type": "object", "properties": {"v": {"type": "string", "pattern": pattern}}}
+    started = time.perf_counter()
+    problems = SchemaChecks(HOSTED_BOUNDS).value_problems("b.json", {"v": "a" * 100_000}, schema)
+    assert time.perf_counter() - started < 5
+    assert [(p.code, p.pointer) for p in problems] == [
+        ("settings-pattern-timeout", "/content/schema/properties/v/pattern")
+    ]
+    assert "on RE2: its work is the pattern's steps" in problems[0].message
+
+
+def test_a_match_in_the_child_answers_as_here() -> None:
+    """Past CHEAP_WORK the match runs in a child process: the same answers."""
+    compiled = compile_tenant_pattern(
+        "^\\p{L}{1,1000}(?:\\p{N}{1,1000})?$", "u", bounds=HOSTED_BOUNDS
+    )
+    assert isinstance(compiled, TenantPattern)
+    assert compiled.test("é" * 1000 + "1" * 500)
+    assert not compiled.test("é" * 1001)
+    long_text = "é" * 999 + "٣" * 30_000  # an Arabic-Indic digit is \\p{N}
+    assert not compiled.test(long_text)
+    assert compiled.test("é" * 999 + "٣" * 1000)
