@@ -13,8 +13,9 @@ profile its patterns run on RE2 and its formats are the fast ones (`engines.ajv`
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from hatch_kindgi.engines.ajv.strict import strict_findings, types_to_add
@@ -42,9 +43,21 @@ def _build_validator(schema: dict[str, Any], surveyed: Survey, bounds: Bounds) -
 @dataclass
 class _Checked:
     findings: tuple[_Finding, ...]
-    validator: Validator | None
+    build: Callable[[], Validator] | None
+    """How to build the schema's validator (on first use); None when values can't be
+    checked against it (it has findings)."""
     types: Mapping[str, str] = field(default_factory=dict)
     """The type a missing-type finding's fix adds, by the finding's pointer."""
+    patterns: bool = True
+    """Whether the schema has patterns (with `differences_only`: its values differ only then,
+    or where a format decides otherwise)."""
+    _validator: Validator | None = None
+
+    @property
+    def validator(self) -> Validator | None:
+        if self._validator is None and self.build is not None:
+            self._validator = self.build()
+        return self._validator
 
 
 class SchemaChecks:
@@ -52,8 +65,9 @@ class SchemaChecks:
     built once.
 
     `differences_only`: asked only of schemas and values another profile's checks found
-    nothing in, so that only what `bounds` change is checked again: the measures, and a
-    schema's patterns and formats (one with neither is checked, and values, alike by both)."""
+    nothing in, so that only what `bounds` change is checked again: the measures, a schema's
+    patterns and `formatMinimum` & co., and values where it has patterns or a format decided
+    otherwise (`formats_differ`, from `engines.ajv.formats.watching_fast_formats`)."""
 
     def __init__(
         self, bounds: Bounds = SELF_HOSTED_BOUNDS, *, differences_only: bool = False
@@ -81,7 +95,7 @@ class SchemaChecks:
 
     def usable(self, schema: dict[str, Any]) -> bool:
         """Whether values can be checked against `schema` (it has no problems)."""
-        return self._check(schema).validator is not None
+        return self._check(schema).build is not None
 
     def value_problems(
         self,
@@ -89,9 +103,15 @@ class SchemaChecks:
         values: dict[str, Any],
         schema: dict[str, Any],
         inherited_from: str | None = None,
+        *,
+        formats_differ: bool = True,
     ) -> list[Problem]:
-        """Each way `values` of `file` fail `schema`; `inherited_from` names its version."""
-        validator = self._check(schema).validator
+        """Each way `values` of `file` fail `schema`; `inherited_from` names its version.
+        `formats_differ`: with `differences_only`, whether a format decided otherwise."""
+        checked = self._check(schema)
+        if self._differences_only and not (checked.patterns or formats_differ):
+            return []
+        validator = checked.validator
         if validator is None:
             return []
         whose = "" if inherited_from is None else f" (the schema of version {inherited_from})"
@@ -128,15 +148,25 @@ class SchemaChecks:
                     *(("settings-schema", *each) for each in tunable_findings(schema)),
                 )
                 checked = _Checked(findings, None)
-            elif self._differences_only and not (surveyed.patterns or surveyed.formats):
-                checked = _Checked((), None)  # checked alike by both: nothing differs
             else:
-                findings, types = self._findings(schema, surveyed)
-                validator = None if findings else _build_validator(schema, surveyed, self.bounds)
-                checked = _Checked(findings, validator, types)
+                checked = self._checked_schema(schema, surveyed)
             self._checked[key] = checked
         self._by_identity[id(schema)] = (schema, checked)
         return checked
+
+    def _checked_schema(self, schema: dict[str, Any], surveyed: Survey) -> _Checked:
+        """A schema within the measures, checked: its findings, or how to build its validator."""
+        build = partial(_build_validator, schema, surveyed, self.bounds)
+        if self._differences_only and not (surveyed.patterns or surveyed.format_limits):
+            # the other profile's checks found nothing: this one's compile is the same, and
+            # its values differ only where a format decides otherwise
+            return _Checked((), build if surveyed.formats else None, patterns=False)
+        if self._differences_only:
+            strict = strict_findings(schema, self.bounds)
+            findings = tuple(("settings-schema", pointer, message) for pointer, message in strict)
+            return _Checked(findings, None if findings else build, patterns=surveyed.patterns)
+        findings, types = self._findings(schema, surveyed)
+        return _Checked(findings, None if findings else build, types, surveyed.patterns)
 
     def _findings(
         self, schema: dict[str, Any], surveyed: Survey

@@ -31,6 +31,7 @@ from hatch_kindgi.config.sources import NO_OVERLAY, Overlay
 from hatch_kindgi.config.stage import DEFAULT_MAX_FILE_SIZE
 from hatch_kindgi.config.target import DEFAULT_TARGET, Target
 from hatch_kindgi.discover.stage import describe_other
+from hatch_kindgi.engines.ajv.formats import watching_fast_formats
 from hatch_kindgi.engines.bounds import Bounds
 from hatch_kindgi.engines.javascript.strings import code_unit_key, is_blank, utf16_length
 from hatch_kindgi.report.formats import ordered
@@ -276,26 +277,40 @@ def _check_schema(
     inherited_from: str | None = None,
 ) -> None:
     """A schema and the values checked against it (its own, or a later version's), under the
-    target's bounds; and under the warned profile's, when the block has no error."""
-    block.problems.extend(
-        _schema_problems(block.file, checks.verdict, schema, values, inherited_from)
-    )
-    if checks.warned is not None and not has_errors(block.problems):
-        found = _schema_problems(block.file, checks.warned, schema, values, inherited_from)
+    target's bounds; and under the warned profile's, when the block has no error (its values
+    only where they can differ: patterns, or a format that decided otherwise)."""
+    if checks.warned is None:
+        block.problems.extend(
+            _schema_problems(block.file, checks.verdict, schema, values, inherited_from)
+        )
+        return
+    with watching_fast_formats() as flipped:
+        block.problems.extend(
+            _schema_problems(block.file, checks.verdict, schema, values, inherited_from)
+        )
+    if not has_errors(block.problems):
+        found = _schema_problems(
+            block.file, checks.warned, schema, values, inherited_from, bool(flipped)
+        )
         block.warned.extend(problem for problem in found if problem.severity == "error")
 
 
-def _schema_problems(
+def _schema_problems(  # noqa: PLR0917 (one check's inputs, in order)
     file: str,
     checks: SchemaChecks,
     schema: dict[str, Any],
     values: dict[str, Any] | None,
     inherited_from: str | None,
+    formats_differ: bool = True,
 ) -> list[Problem]:
     """The schema's problems (unless inherited: its own file has them), then the values'."""
     found = [] if inherited_from is not None else checks.schema_problems(file, schema)
     if values is not None:
-        found.extend(checks.value_problems(file, values, schema, inherited_from))
+        found.extend(
+            checks.value_problems(
+                file, values, schema, inherited_from, formats_differ=formats_differ
+            )
+        )
     return found
 
 

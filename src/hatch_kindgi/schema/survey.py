@@ -20,9 +20,10 @@ _LEAVES = frozenset(_SCALARS)
 _CONTAINERS = frozenset({dict, list})
 _REF_KEYS = frozenset({"$ref", "$dynamicRef"})
 _PATTERN_KEYS = frozenset({"pattern", "patternProperties"})
-_FORMAT_KEYS = frozenset(
-    {"format", "formatMinimum", "formatMaximum", "formatExclusiveMinimum", "formatExclusiveMaximum"}
+_LIMIT_KEYS = frozenset(
+    {"formatMinimum", "formatMaximum", "formatExclusiveMinimum", "formatExclusiveMaximum"}
 )
+_FORMAT_KEYS = _LIMIT_KEYS | {"format"}
 # What the fast values path leaves to jsonschema (see `schema.fast.fast_values`).
 _AWAY_KEYS = frozenset({"$dynamicRef", "$dynamicAnchor", "$recursiveRef", "patternProperties"})
 _FLAGGED = _REF_KEYS | _PATTERN_KEYS | _AWAY_KEYS | _FORMAT_KEYS | {"$id", "multipleOf"}
@@ -48,6 +49,9 @@ class Survey:
     multiple_of: bool
     plain: bool
     formats: bool = False
+    format_limits: bool = False
+    """Whether one of ajv-formats' `formatMinimum` and kin appears (an unknown keyword to
+    the hosted profile's Ajv)."""
 
 
 class _Walk:
@@ -57,6 +61,7 @@ class _Walk:
         self.patterns = False
         self.multiple_of = False
         self.formats = False
+        self.format_limits = False
         self.plain = True
         self.json = True
 
@@ -100,6 +105,7 @@ class _Walk:
             self.multiple_of = True
         if not _FORMAT_KEYS.isdisjoint(node):
             self.formats = True
+            self.format_limits = self.format_limits or not _LIMIT_KEYS.isdisjoint(node)
         if not _AWAY_KEYS.isdisjoint(node) or ("$id" in node and not root):
             self.plain = False
 
@@ -143,6 +149,7 @@ def survey(schema: Any) -> Survey:
         multiple_of=walk.multiple_of,
         plain=walk.plain,
         formats=walk.formats,
+        format_limits=walk.format_limits,
     )
 
 

@@ -22,14 +22,23 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from typing import Any
 
-from hatch_kindgi.engines.bounds import SELF_HOSTED_BOUNDS, Bounds
+from hatch_kindgi.engines.bounds import HOSTED_BOUNDS, SELF_HOSTED_BOUNDS, Bounds
 from hatch_kindgi.engines.javascript.strings import LINE_TERMINATOR_ESCAPES, WHITE_SPACE_ESCAPES
 
-__all__ = ["FAST_FORMATS", "FORMAT_NAMES", "NUMBER_FORMATS", "compare", "conforms"]
+__all__ = [
+    "FAST_FORMATS",
+    "FORMAT_NAMES",
+    "NUMBER_FORMATS",
+    "compare",
+    "conforms",
+    "watching_fast_formats",
+]
 
 # ECMAScript's WhiteSpace and LineTerminator (`\s`), and its LineTerminator alone.
 _JS_SPACE = WHITE_SPACE_ESCAPES
@@ -390,19 +399,56 @@ FORMAT_NAMES: frozenset[str] = frozenset(_STRING_FORMATS) | NUMBER_FORMATS
 """Every format ajv-formats' full mode defines."""
 
 
+_WATCHED: ContextVar[list[str] | None] = ContextVar("_WATCHED", default=None)
+
+
+@contextmanager
+def watching_fast_formats() -> Iterator[list[str]]:
+    """Within the block, each format a value is checked by under full formats (self-hosted's)
+    that the hosted profile's decides otherwise on is listed: where none is, a check under
+    hosted meets the same answers, so it decides as the full one did (nothing else of a
+    schema without patterns differs)."""
+    watched: list[str] = []
+    token = _WATCHED.set(watched)
+    try:
+        yield watched
+    finally:
+        _WATCHED.reset(token)
+
+
+def _hosted_string(name: str, value: str, bounds: Bounds) -> bool | None:
+    """The hosted profile's verdict where its formats differ from the full ones, else None."""
+    if name == "regex":
+        return _tenant_regex(value, bounds)
+    if name == "url":
+        return _url(value, linear=True)
+    fast = FAST_FORMATS.get(name)
+    return None if fast is None else fast(value)
+
+
 def conforms(name: str, value: object, bounds: Bounds = SELF_HOSTED_BOUNDS) -> bool:
     """Whether `value` passes format `name` as the runtime asserts it under `bounds`: True for
     a value of a type the format doesn't apply to, and for a name ajv-formats doesn't define
     (the schema's compile refuses that)."""
+    decided = _decided(name, value, bounds)
+    watched = _WATCHED.get()
+    if (
+        watched is not None
+        and isinstance(value, str)
+        and not bounds.on_re2
+        and (name in FAST_FORMATS or name == "regex")
+        and _hosted_string(name, value, HOSTED_BOUNDS) != decided
+    ):
+        watched.append(name)
+    return decided
+
+
+def _decided(name: str, value: object, bounds: Bounds) -> bool:
     if isinstance(value, str):
         if bounds.on_re2:
-            if name == "regex":
-                return _tenant_regex(value, bounds)
-            if name == "url":
-                return _url(value, linear=True)
-            fast = FAST_FORMATS.get(name)
-            if fast is not None:
-                return fast(value)
+            hosted = _hosted_string(name, value, bounds)
+            if hosted is not None:
+                return hosted
         check = _STRING_FORMATS.get(name)
         return check is None or check(value)
     if isinstance(value, (int, float)) and not isinstance(value, bool):

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from hatch_kindgi.engines.bounds import Bounds
-from hatch_kindgi.engines.javascript.json import stringified_bytes
+from hatch_kindgi.engines.javascript.json import scalar_bytes, string_bytes
 
 __all__ = ["tenant_schema_problem"]
 
@@ -70,13 +70,40 @@ def _measure_problem(schema: Any, bounds: Bounds) -> str | None:
     return None
 
 
+def _sizes(schema: Any) -> tuple[int, int, int]:
+    """In one walk, in any order: the bytes of `JSON.stringify(schema)`, the values below its
+    root, and the depth of its deepest object or array (the root's is 0)."""
+    total = values = deepest = 0
+    pending: list[tuple[Any, int]] = [(schema, 0)]
+    while pending:
+        item, depth = pending.pop()
+        if isinstance(item, dict):
+            deepest = max(deepest, depth)
+            values += len(item)
+            total += 2 + len(item) + max(len(item) - 1, 0)
+            for key, member in item.items():
+                total += string_bytes(key)
+                pending.append((member, depth + 1))
+        elif isinstance(item, list):
+            deepest = max(deepest, depth)
+            values += len(item)
+            total += 2 + max(len(item) - 1, 0)
+            pending.extend((member, depth + 1) for member in item)
+        else:
+            total += scalar_bytes(item)
+    return total, values, deepest
+
+
 def tenant_schema_problem(schema: Any, bounds: Bounds) -> str | None:
     """Why `compileTenantSchema` refuses `schema` (a value JSON parses to) before compiling
-    it under `bounds`, in the runtime's words, or None when it's within them."""
-    measured = _measure_problem(schema, bounds)
-    if measured is not None:
-        return measured
-    size = stringified_bytes(schema)
+    it under `bounds`, in the runtime's words, or None when it's within them. One walk
+    answers a schema within the bounds; the runtime's own walk, in its order, says which
+    message a schema past one of its measures gets."""
+    size, values, deepest = _sizes(schema)
+    if deepest >= bounds.schema_max_depth or values * 2 > bounds.schema_max_bytes:
+        measured = _measure_problem(schema, bounds)
+        if measured is not None:
+            return measured
     if size > bounds.schema_max_bytes:
         return f"The schema is {size} bytes as JSON, over the limit of {bounds.schema_max_bytes}."
     return None

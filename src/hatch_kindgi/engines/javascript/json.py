@@ -18,7 +18,7 @@ import re
 
 from hatch_kindgi.engines.javascript.numbers import number_to_string
 
-__all__ = ["stringified_bytes", "stringify_string"]
+__all__ = ["scalar_bytes", "string_bytes", "stringified_bytes", "stringify_string"]
 
 _SURROGATES = re.compile("[\ud800-\udbff][\udc00-\udfff]|[\ud800-\udfff]")
 _dumps = json.JSONEncoder(ensure_ascii=False).encode
@@ -40,7 +40,10 @@ def _surrogate_escape(found: re.Match[str]) -> str:
     return f"\\u{ord(text):04x}"
 
 
-def _string_bytes(text: str) -> int:
+def string_bytes(text: str) -> int:
+    """The UTF-8 bytes of `JSON.stringify(text)`."""
+    if text.isascii() and text.isprintable() and '"' not in text and "\\" not in text:
+        return len(text) + 2  # most keys and words: nothing escaped
     written = _dumps(text)
     if text.isascii():
         return len(written)
@@ -52,7 +55,8 @@ def _string_bytes(text: str) -> int:
     return size
 
 
-def _scalar_bytes(value: object) -> int:
+def scalar_bytes(value: object) -> int:
+    """The UTF-8 bytes of `JSON.stringify(value)` for a string, number, boolean or null."""
     if value is True:
         return 4
     if value is False:
@@ -60,7 +64,7 @@ def _scalar_bytes(value: object) -> int:
     if value is None:
         return 4
     if isinstance(value, str):
-        return _string_bytes(value)
+        return string_bytes(value)
     if isinstance(value, int):
         return len(number_to_string(value))
     if isinstance(value, float):
@@ -79,11 +83,11 @@ def stringified_bytes(value: object) -> int:
             # braces, a colon a member, commas between members
             total += 2 + len(item) + max(len(item) - 1, 0)
             for key, member in item.items():
-                total += _string_bytes(key)
+                total += string_bytes(key)
                 pending.append(member)
         elif isinstance(item, list):
             total += 2 + max(len(item) - 1, 0)
             pending.extend(item)
         else:
-            total += _scalar_bytes(item)
+            total += scalar_bytes(item)
     return total
