@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -101,3 +102,21 @@ def test_a_match_in_the_child_answers_as_here() -> None:
     long_text = "é" * 999 + "٣" * 30_000  # an Arabic-Indic digit is \\p{N}
     assert not compiled.test(long_text)
     assert compiled.test("é" * 999 + "٣" * 1000)
+
+
+@pytest.mark.usefixtures("no_google_re2")
+def test_without_a_target_a_missing_google_re2_is_a_warning_that_says_so(tmp_path: Path) -> None:
+    """No target, google-re2 missing: the self-hosted verdict, and a warning that the hosted
+    check of the values couldn't be made (not that hosted refuses them)."""
+    from hatch_kindgi.blocks.stage import check_blocks
+    from tests.helpers.blocks import block_paths, settings, write
+
+    schema = {
+        "type": "object",
+        "properties": {"code": {"type": "string", "pattern": "^[A-Z]{2}q$"}},
+    }
+    write(tmp_path, {"blocks/codes.json": settings("acme.codes", "1.0.0", {"code": "ABq"}, schema)})
+    files, _ = block_paths(tmp_path)
+    problems = check_blocks(tmp_path, files, "blocks").problems
+    assert [(p.severity, p.code) for p in problems] == [("warning", "re2-missing")]
+    assert "so Kindgi hosted's verdict on them is unknown" in problems[0].message
