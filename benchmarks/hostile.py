@@ -4,7 +4,9 @@
   pair is compared in full), with `Suggestions` against difflib over every name (what it was);
 - a block file of N NaN (one problem each, each placed by line and column), read at N and
   10 N: linear work reads 10 N in about ten times the time;
-- the report of those N problems, which shows 50 and counts the rest.
+- the report of those N problems, which shows 50 and counts the rest;
+- the hosted profile's patterns (RE2) built to be slow, each on values of N and 10 N
+  characters: every check ends within its time limit.
 
     python benchmarks/hostile.py            # N = 500 words, 25,000 NaN: about a minute
     python benchmarks/hostile.py --smoke    # small sizes: seconds
@@ -17,6 +19,7 @@ import difflib
 import gc
 import time
 from collections.abc import Callable
+from functools import partial
 
 from hatch_kindgi.blocks.json_reader import read_json_object
 from hatch_kindgi.report.formats import format_text
@@ -77,6 +80,49 @@ def main() -> None:
     report = _best(lambda: format_text(problems), 1)
     print(f"  the report of {len(problems):,} problems: {report:.2f} s, ", end="")
     print(f"{len(format_text(problems)):,} characters")
+    hosted_patterns((10_000, 100_000) if args.smoke else (100_000, 1_000_000), 1)
+
+
+# --- the hosted profile's patterns: RE2, whatever the pattern and the value ------------------
+
+HOSTILE_PATTERNS = (
+    "\\p{L}{1,1000}",
+    "(?:\\p{L}{1,1000}|\\p{N}{1,1000})+y",
+    "(?:a|b)*a(?:a|b){999}",
+    "(x+x+)+y",
+    "^(a|a)*$",
+    "^(?:[\\p{L}\\p{N}]{1,1000})+$",
+    "(?:(?:a|b|c|d|e|f|g|h){10}){100}",
+    "a{1000}" * 146,
+)
+"""Patterns built to make a matcher slow: exponential on a backtracker, a DFA blow-up, the
+largest program 1,024 characters spell (146,000 steps)."""
+
+
+def hosted_patterns(sizes: tuple[int, int], repeats: int) -> None:
+    """Each hostile pattern's hosted check of a settings value of N and 10 N characters (the
+    whole SchemaChecks: compile, then values), the longest of four values each: a match ends
+    within the check's time limit, or is a problem saying why, never a hang."""
+    from hatch_kindgi.blocks.settings import SchemaChecks
+    from hatch_kindgi.engines.bounds import HOSTED_BOUNDS
+
+    print("hosted patterns on RE2 (seconds for N and 10 N characters; the worst of 4 values):")
+    for pattern in HOSTILE_PATTERNS:
+        schema = {"type": "object", "properties": {"v": {"type": "string", "pattern": pattern}}}
+        row = []
+        for size in sizes:
+            values = ["a" * size, "ab" * (size // 2), "é" * size, "x" * (size - 1) + "y"]
+            worst = 0.0
+            outcomes: set[str] = set()
+            for value in values:
+                checks = SchemaChecks(HOSTED_BOUNDS)  # nothing kept from the last value
+                check = partial(checks.value_problems, "b.json", {"v": value}, schema)
+                took = _best(check, repeats)
+                problems = checks.value_problems("b.json", {"v": value}, schema)
+                outcomes.add(problems[0].code.replace("settings-", "") if problems else "taken")
+                worst = max(worst, took)
+            row.append(f"{size:,}: {worst:.2f} s ({', '.join(sorted(outcomes))})")
+        print(f"  {pattern[:40]!r:44} " + ", ".join(row))
 
 
 if __name__ == "__main__":

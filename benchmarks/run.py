@@ -17,6 +17,7 @@ Whole processes, start-up and imports included on both sides, on packs from `gen
     python benchmarks/run.py            # N = 50, 500, 5000: a few minutes
     python benchmarks/run.py --smoke    # N = 10, 20, 200, one repeat: a check that it runs
     python benchmarks/run.py --e2e      # also the isolated builds (needs PyPI)
+    python benchmarks/run.py --target hosted   # ours checks for Kindgi hosted (profiles.md)
 """
 
 from __future__ import annotations
@@ -139,13 +140,13 @@ class Pair:
         return _median([o.wall / f.wall for o, f in zip(self.ours, self.floor)])
 
 
-def time_pack(root: Path, repeats: int) -> Pair:
+def time_pack(root: Path, repeats: int, target: str | None = None) -> Pair:
+    ours = [*check_command(), "check", str(root)]
+    if target is not None:
+        ours += ["--target", target]
     runs = alternate(
         repeats,
-        {
-            "floor": [sys.executable, str(HERE / "floor.py"), str(root)],
-            "ours": [*check_command(), "check", str(root)],
-        },
+        {"floor": [sys.executable, str(HERE / "floor.py"), str(root)], "ours": ours},
     )
     return Pair(0, runs["floor"], runs["ours"])
 
@@ -267,10 +268,18 @@ def _own_peak_mib() -> float:
 
 
 def report_blocks(
-    work: Path, sizes: Sequence[int], repeats: Sequence[int], figures: dict[str, Any]
+    work: Path,
+    sizes: Sequence[int],
+    repeats: Sequence[int],
+    figures: dict[str, Any],
+    target: str | None = None,
 ) -> None:
+    checked = "" if target is None else f", check --target {target}"
     for shape, versions in SHAPES.items():
-        print(f"\ncheck against the floor, {shape} pack (versions per settings id: {versions})")
+        print(
+            f"\ncheck against the floor, {shape} pack (versions per settings id: {versions})"
+            f"{checked}"
+        )
         print(
             f"{'N':>6} {'K':>2} {'floor s':>8} {'ours s':>8} {'ours/floor':>10} "
             f"{'paired':>7} {'cpu ratio':>9} {'ours MiB':>8}"
@@ -279,7 +288,7 @@ def report_blocks(
         for size, k in zip(sizes, repeats):
             root = work / f"{shape}-{size}"
             generate(root, size, versions=versions)
-            pair = pairs[size] = time_pack(root, k)
+            pair = pairs[size] = time_pack(root, k, target)
             print(
                 f"{size:>6} {k:>2} {pair.best('floor'):>8.3f} {pair.best('ours'):>8.3f} "
                 f"{pair.ratio():>9.2f}x {pair.paired():>6.2f}x {pair.ratio('cpu'):>8.2f}x "
@@ -328,6 +337,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--no-code", action="store_true", help="skip the code stage")
     parser.add_argument("--code-only", action="store_true", help="the code stage alone")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    parser.add_argument(
+        "--target",
+        choices=("hosted", "self-hosted"),
+        help="check for this profile (`check --target`; default: none, so self-hosted's "
+        "verdicts and the hosted warnings)",
+    )
     args = parser.parse_args(argv)
     sizes = args.sizes or ((10, 20, 200) if args.smoke else (50, 500, 5000))
     repeats = args.repeats or ((1, 1, 1) if args.smoke else (5, 5, 3))
@@ -337,8 +352,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     figures: dict[str, Any] = {"python": sys.version.split()[0], "cpus": os.cpu_count()}
     with tempfile.TemporaryDirectory(prefix="hatch-kindgi-bench-") as scratch:
         work = Path(scratch)
+        figures["target"] = args.target
         if not args.code_only:
-            report_blocks(work, sizes, repeats, figures)
+            report_blocks(work, sizes, repeats, figures, args.target)
         figures["own_peak_mib"] = _own_peak_mib()
         print(f"(a child's peak RSS reads at least this process's own: {_own_peak_mib():.0f} MiB)")
 

@@ -135,17 +135,20 @@ def compare(
     *,
     profile: Profile = "self-hosted",
     check_args: Sequence[str] = (),
+    hook_options: Sequence[str] = (),
 ) -> list[Outcome]:
     """Each case's outcome on both sides; the pack is written under `folder`. `profile`: the
     runtime's bounds `validateBlock` runs under; `check_args`: more arguments for our `check`
-    (a `--target` of the same profile, once the build has one)."""
+    (`--target hosted`); `hook_options`: more lines of the pack's hook table (`target =
+    "hosted"`, `max-file-size = 4194304`)."""
     shipped.require_oracle()
     names = [case.name for case in cases]
     assert len(set(names)) == len(names), "case names must be unique"
     pack = folder / "pack"
     blocks = pack / "blocks"
     blocks.mkdir(parents=True)
-    (pack / "pyproject.toml").write_text(PYPROJECT, encoding="utf-8")
+    pyproject = PYPROJECT + "".join(f"{line}\n" for line in hook_options)
+    (pack / "pyproject.toml").write_text(pyproject, encoding="utf-8")
     files: list[str] = []
     for number, case in enumerate(cases):
         case_folder = blocks / f"{number:04d}"

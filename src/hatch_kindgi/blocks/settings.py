@@ -1,19 +1,26 @@
-"""Settings: the schema is a valid Draft 2020-12 schema, and the values satisfy it.
+"""Settings: the schema is a valid Draft 2020-12 schema, and the values satisfy it, as a
+runtime under one profile's bounds checks them (`SchemaChecks(bounds)`).
 
 Nothing is ever fetched: a `$ref` that leaves the schema is reported before validation, and
 one jsonschema still can't resolve is a problem, not a crash. One validator is built per
 distinct schema (`schema.validation`): jsonschema-rs where it can say "valid", jsonschema for
 every message. Patterns are matched under a time limit, and each check's time is bounded.
+Before anything else the schema is measured as the runtime measures it (`engines.ajv.
+tenant`): nested too deep or too large as JSON, nothing more is asked of it. On the hosted
+profile its patterns run on RE2 and its formats are the fast ones (`engines.ajv`).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from hatch_kindgi.engines.ajv.strict import strict_findings, strict_fixes
+from hatch_kindgi.engines.ajv.tenant import tenant_schema_problem
+from hatch_kindgi.engines.bounds import SELF_HOSTED_BOUNDS, Bounds
 from hatch_kindgi.report.problems import Problem, error, json_pointer
 from hatch_kindgi.schema import DRAFT_2020_12
 from hatch_kindgi.schema.metaschema import metaschema_findings
@@ -27,24 +34,46 @@ VALUES = "/content/values"
 _Finding = tuple[str, str, str]  # code, pointer under /content/schema, message
 
 
-def _build_validator(schema: dict[str, Any], surveyed: Survey) -> Validator:
+def _build_validator(schema: dict[str, Any], surveyed: Survey, bounds: Bounds) -> Validator:
     """A validator for `schema` that resolves no reference outside it, and fails values as
-    the runtime's Ajv fails them, in its words."""
-    return Validator(schema, surveyed, ajv=True)
+    the runtime's Ajv fails them under `bounds`, in its words."""
+    return Validator(schema, surveyed, ajv=True, bounds=bounds)
 
 
 @dataclass
 class _Checked:
     findings: tuple[_Finding, ...]
-    validator: Validator | None
+    build: Callable[[], Validator] | None
+    """How to build the schema's validator (on first use); None when values can't be
+    checked against it (it has findings)."""
     fixes: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     """The certain fix of a strict-mode finding (`Problem.suggestion`), by its pointer."""
+    patterns: bool = True
+    """Whether the schema has patterns (with `differences_only`: its values differ only then,
+    or where a format decides otherwise)."""
+    _validator: Validator | None = None
+
+    @property
+    def validator(self) -> Validator | None:
+        if self._validator is None and self.build is not None:
+            self._validator = self.build()
+        return self._validator
 
 
 class SchemaChecks:
-    """Schema and values checks for one run, each distinct schema checked and built once."""
+    """Schema and values checks for one run under `bounds`, each distinct schema checked and
+    built once.
 
-    def __init__(self) -> None:
+    `differences_only`: asked only of schemas and values another profile's checks found
+    nothing in, so that only what `bounds` change is checked again: the measures, a schema's
+    patterns and `formatMinimum` & co., and values where it has patterns or a format decided
+    otherwise (`formats_differ`, from `engines.ajv.formats.watching_fast_formats`)."""
+
+    def __init__(
+        self, bounds: Bounds = SELF_HOSTED_BOUNDS, *, differences_only: bool = False
+    ) -> None:
+        self.bounds = bounds
+        self._differences_only = differences_only
         self._checked: dict[str, _Checked] = {}
         # The same schema object is asked about twice (its problems, then its values), and
         # inherited schemas once a version: spare writing out its key each time.
@@ -66,7 +95,7 @@ class SchemaChecks:
 
     def usable(self, schema: dict[str, Any]) -> bool:
         """Whether values can be checked against `schema` (it has no problems)."""
-        return self._check(schema).validator is not None
+        return self._check(schema).build is not None
 
     def value_problems(
         self,
@@ -74,9 +103,15 @@ class SchemaChecks:
         values: dict[str, Any],
         schema: dict[str, Any],
         inherited_from: str | None = None,
+        *,
+        formats_differ: bool = True,
     ) -> list[Problem]:
-        """Each way `values` of `file` fail `schema`; `inherited_from` names its version."""
-        validator = self._check(schema).validator
+        """Each way `values` of `file` fail `schema`; `inherited_from` names its version.
+        `formats_differ`: with `differences_only`, whether a format decided otherwise."""
+        checked = self._check(schema)
+        if self._differences_only and not (checked.patterns or formats_differ):
+            return []
+        validator = checked.validator
         if validator is None:
             return []
         whose = "" if inherited_from is None else f" (the schema of version {inherited_from})"
@@ -106,11 +141,32 @@ class SchemaChecks:
         checked = self._checked.get(key)
         if checked is None:
             surveyed = survey(schema)
-            findings, fixes = self._findings(schema, surveyed)
-            validator = None if findings else _build_validator(schema, surveyed)
-            checked = self._checked[key] = _Checked(findings, validator, fixes)
+            measured = tenant_schema_problem(schema, self.bounds)
+            if measured is not None:
+                findings: tuple[_Finding, ...] = (
+                    ("settings-schema", "", measured + _measure_fix(measured, self.bounds)),
+                    *(("settings-schema", *each) for each in tunable_findings(schema)),
+                )
+                checked = _Checked(findings, None)
+            else:
+                checked = self._checked_schema(schema, surveyed)
+            self._checked[key] = checked
         self._by_identity[id(schema)] = (schema, checked)
         return checked
+
+    def _checked_schema(self, schema: dict[str, Any], surveyed: Survey) -> _Checked:
+        """A schema within the measures, checked: its findings, or how to build its validator."""
+        build = partial(_build_validator, schema, surveyed, self.bounds)
+        if self._differences_only and not (surveyed.patterns or surveyed.format_limits):
+            # the other profile's checks found nothing: this one's compile is the same, and
+            # its values differ only where a format decides otherwise
+            return _Checked((), build if surveyed.formats else None, patterns=False)
+        if self._differences_only:
+            strict = strict_findings(schema, self.bounds)
+            findings = tuple(("settings-schema", pointer, message) for pointer, message in strict)
+            return _Checked(findings, None if findings else build, patterns=surveyed.patterns)
+        findings, fixes = self._findings(schema, surveyed)
+        return _Checked(findings, None if findings else build, fixes, surveyed.patterns)
 
     def _findings(
         self, schema: dict[str, Any], surveyed: Survey
@@ -143,16 +199,27 @@ class SchemaChecks:
         fixes: Mapping[str, tuple[str, str]] = {}
         if not findings:
             # What the runtime's Ajv refuses to compile (strict mode), then its own rules.
-            strict = strict_findings(schema)
+            strict = strict_findings(schema, self.bounds)
             findings.extend(
                 ("settings-schema", pointer, message)
                 for pointer, message in (*strict, *tunable_findings(schema))
             )
             if strict:  # walked again only for a schema at fault: the fixes an editor offers
-                fixes = strict_fixes(schema)
+                fixes = strict_fixes(schema, self.bounds)
             if surveyed.refs:
                 findings.extend(_reference_findings(schema))
         return tuple(findings), fixes
+
+
+def _measure_fix(measured: str, bounds: Bounds) -> str:
+    """How to bring a schema within the runtime's measures."""
+    if "deep" in measured:
+        return " Nest it less: a part used in several places can be one $defs entry and a $ref."
+    return (
+        f" The runtime compiles a schema of at most {bounds.schema_max_bytes} bytes as JSON "
+        "(its JSON.stringify, spaces aside): shorten descriptions, move long enums and "
+        "examples out, or share repeated parts through $defs."
+    )
 
 
 def _stopped_problem(file: str, stopped: Stopped, whose: str) -> Problem:
@@ -160,6 +227,10 @@ def _stopped_problem(file: str, stopped: Stopped, whose: str) -> Problem:
     if stopped.kind == "pattern-timeout":
         pointer = SCHEMA + stopped.pointer
         return error("settings-pattern-timeout", file, stopped.text + whose, pointer=pointer)
+    if stopped.kind == "re2":
+        message = f"checking the values against the schema{whose} on RE2: {stopped.text}"
+        code = "re2-missing" if "google-re2" in stopped.text else "settings-schema"
+        return error(code, file, message, pointer=SCHEMA)
     if stopped.kind == "unresolvable":
         message = (
             f'the $ref "{stopped.text}" of the schema{whose} can\'t be resolved; nothing is '

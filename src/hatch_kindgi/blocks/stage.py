@@ -3,6 +3,11 @@
 Each file is checked on its own first (JSON, shape, template), then the rules across files
 run: one file per id and version, one kind per id, schemas inherited by later versions,
 and the settings templates read. Nothing a pack author writes makes this raise.
+
+Every verdict is the target profile's (`config.target`). Without a target, a block that
+self-hosted takes is checked again for what the hosted profile changes (its schema's
+measures, patterns and formats; its template's length), and what only hosted refuses is a
+warning on it.
 """
 
 from __future__ import annotations
@@ -24,8 +29,11 @@ from hatch_kindgi.blocks.template_file import ListDir, Listings, os_reason, read
 from hatch_kindgi.blocks.templates import TemplateChecks, checking
 from hatch_kindgi.config.sources import NO_OVERLAY, Overlay
 from hatch_kindgi.config.stage import DEFAULT_MAX_FILE_SIZE
+from hatch_kindgi.config.target import DEFAULT_TARGET, Target
 from hatch_kindgi.discover.stage import describe_other
-from hatch_kindgi.engines.javascript.strings import code_unit_key
+from hatch_kindgi.engines.ajv.formats import watching_fast_formats
+from hatch_kindgi.engines.bounds import Bounds
+from hatch_kindgi.engines.javascript.strings import code_unit_key, is_blank, utf16_length
 from hatch_kindgi.report.formats import ordered
 from hatch_kindgi.report.problems import Problem, error, has_errors
 
@@ -55,12 +63,28 @@ class BlocksOutcome:
 
 class BlocksCache:
     """What a later run of the stage may reuse: each file's own checks while the file (and
-    its template file) is unchanged, and the schemas already checked. The rules across files
-    always run again."""
+    its template file) is unchanged, and the schemas already checked, by target. The rules
+    across files always run again."""
 
     def __init__(self) -> None:
         self.files: FileResults[_Block] = FileResults()
-        self.checks = SchemaChecks()
+        self._checks: dict[Target, _Checks] = {}
+
+    def checks(self, target: Target) -> _Checks:
+        """The schema checks of `target`, kept between runs."""
+        return self._checks.setdefault(target, _Checks(target))
+
+
+class _Checks:
+    """The schema checks of one run: the target's verdicts, and the warned profile's on what
+    those take."""
+
+    def __init__(self, target: Target) -> None:
+        self.target = target
+        self.verdict = SchemaChecks(target.bounds)
+        self.warned = (
+            None if target.warn is None else SchemaChecks(target.warn, differences_only=True)
+        )
 
 
 def check_blocks(
@@ -73,16 +97,18 @@ def check_blocks(
     list_dir: ListDir = os.listdir,
     cache: BlocksCache | None = None,
     overlay: Overlay = NO_OVERLAY,
+    target: Target = DEFAULT_TARGET,
 ) -> BlocksOutcome:
     """Check the block files `files` (pack-relative) of the pack at `root`.
 
     `blocks_folder` is the blocks glob's static prefix ("" for the pack root): templates
     stay inside it. `others` are paths the glob matched that are not regular files. With a
     `cache`, a file unchanged since the cache's last run is not checked on its own again.
-    A block or template file `overlay` has is read from there (an editor's buffer).
+    A block or template file `overlay` has is read from there (an editor's buffer). `target`:
+    whose verdicts, and the warnings on what only the other profile refuses.
     """
     problems = [_not_a_file(root, path) for path in others]
-    checks = SchemaChecks() if cache is None else cache.checks
+    checks = _Checks(target) if cache is None else cache.checks(target)
     # A kept block must be whole when kept: with a cache (`check --watch`, a few files at a
     # time) every template is checked here, at once.
     with checking(len(files) if cache is None else 0) as template_checks:
@@ -100,6 +126,8 @@ def check_blocks(
     _check_across(blocks, checks)
     for block in blocks:
         problems.extend(block.problems)
+        if block.warned and not has_errors(block.problems):
+            problems.extend(target.warning(each) for each in block.warned)
     clean = [block for block in blocks if block.is_clean()]
     entries = [block.entry() for block in clean]
     # A clean block's id is ASCII (`shape.ID_PATTERN`): no surrogate to tell the keys apart.
@@ -128,6 +156,9 @@ class _Block:
     template_file: str | None = None
     reads: tuple[SettingsRead, ...] = ()
     problems: list[Problem] = field(default_factory=list)
+    warned: list[Problem] = field(default_factory=list)
+    """The errors only the warned profile finds (`Target.warn`): warnings once the block is
+    known to have no error of its own."""
     keepable: bool = True  # False when a file it needs could not be read: check it again
 
     def accept_template(self, checked: TemplateCheck) -> None:
@@ -171,7 +202,7 @@ def _check_files(  # noqa: PLR0917 (the run's shared state, threaded through)
     blocks_folder: str,
     max_bytes: int,
     list_dir: ListDir,
-    checks: SchemaChecks,
+    checks: _Checks,
     templates: TemplateChecks,
     cache: BlocksCache | None = None,
     overlay: Overlay = NO_OVERLAY,
@@ -185,7 +216,7 @@ def _check_files(  # noqa: PLR0917 (the run's shared state, threaded through)
             _check_file(root, file, blocks_folder, max_bytes, listings, checks, templates)
             for file in files
         ]
-    cache.files.use_context((str(root), blocks_folder, max_bytes))
+    cache.files.use_context((str(root), blocks_folder, max_bytes, checks.target))
     blocks = []
     for file in files:
         block = cache.files.get(root, file, overlay)
@@ -199,7 +230,7 @@ def _check_files(  # noqa: PLR0917 (the run's shared state, threaded through)
                         root, block.template_file, overlay
                     )
                 cache.files.keep(file, sources, block)
-        blocks.append(replace(block, problems=list(block.problems)))
+        blocks.append(replace(block, problems=list(block.problems), warned=list(block.warned)))
     return blocks
 
 
@@ -209,7 +240,7 @@ def _check_file(  # noqa: PLR0917 (the run's shared state, threaded through)
     blocks_folder: str,
     max_bytes: int,
     listings: Listings,
-    checks: SchemaChecks,
+    checks: _Checks,
     templates: TemplateChecks,
 ) -> _Block:
     block = _Block(file)
@@ -237,13 +268,14 @@ def _check_file(  # noqa: PLR0917 (the run's shared state, threaded through)
             max_bytes=max_bytes,
             listings=listings,
             templates=templates,
+            target=checks.target,
         )
     elif shape.header.kind == "settings":
         _check_own_schema(block, content, checks)
     return block
 
 
-def _check_own_schema(block: _Block, content: dict[str, Any], checks: SchemaChecks) -> None:
+def _check_own_schema(block: _Block, content: dict[str, Any], checks: _Checks) -> None:
     """The settings block's own schema, and its values against it: all one file shows.
 
     Values checked against an earlier version's schema wait for `_check_settings`.
@@ -251,10 +283,54 @@ def _check_own_schema(block: _Block, content: dict[str, Any], checks: SchemaChec
     schema = content.get("schema")
     if not isinstance(schema, dict):
         return
-    block.problems.extend(checks.schema_problems(block.file, schema))
     values = content.get("values")
-    if schema and isinstance(values, dict):
-        block.problems.extend(checks.value_problems(block.file, values, schema))
+    values = values if schema and isinstance(values, dict) else None
+    _check_schema(block, checks, schema, values)
+
+
+def _check_schema(
+    block: _Block,
+    checks: _Checks,
+    schema: dict[str, Any],
+    values: dict[str, Any] | None,
+    inherited_from: str | None = None,
+) -> None:
+    """A schema and the values checked against it (its own, or a later version's), under the
+    target's bounds; and under the warned profile's, when the block has no error (its values
+    only where they can differ: patterns, or a format that decided otherwise)."""
+    if checks.warned is None:
+        block.problems.extend(
+            _schema_problems(block.file, checks.verdict, schema, values, inherited_from)
+        )
+        return
+    with watching_fast_formats() as flipped:
+        block.problems.extend(
+            _schema_problems(block.file, checks.verdict, schema, values, inherited_from)
+        )
+    if not has_errors(block.problems):
+        found = _schema_problems(
+            block.file, checks.warned, schema, values, inherited_from, bool(flipped)
+        )
+        block.warned.extend(problem for problem in found if problem.severity == "error")
+
+
+def _schema_problems(  # noqa: PLR0917 (one check's inputs, in order)
+    file: str,
+    checks: SchemaChecks,
+    schema: dict[str, Any],
+    values: dict[str, Any] | None,
+    inherited_from: str | None,
+    formats_differ: bool = True,
+) -> list[Problem]:
+    """The schema's problems (unless inherited: its own file has them), then the values'."""
+    found = [] if inherited_from is not None else checks.schema_problems(file, schema)
+    if values is not None:
+        found.extend(
+            checks.value_problems(
+                file, values, schema, inherited_from, formats_differ=formats_differ
+            )
+        )
+    return found
 
 
 def _check_prompt(
@@ -266,6 +342,7 @@ def _check_prompt(
     max_bytes: int,
     listings: Listings,
     templates: TemplateChecks,
+    target: Target,
 ) -> None:
     inline = content.get("template")
     path = content.get("templateFile")
@@ -286,7 +363,32 @@ def _check_prompt(
     else:
         return
     block.template = text
+    too_long = _template_too_long(block, text, site, target.bounds)
+    if too_long is not None:  # the runtime doesn't parse it: nor do we
+        block.problems.append(too_long)
+        return
+    if target.warn is not None:
+        block.warned.extend(filter(None, [_template_too_long(block, text, site, target.warn)]))
     templates.check(text, site, _parameter_names(content), block.accept_template)
+
+
+def _template_too_long(
+    block: _Block, text: str, site: TemplateSite, bounds: Bounds
+) -> Problem | None:
+    """A template longer than `bounds` let liquidjs parse (`templateProblem`, after the blank
+    check: a blank one is refused as blank), in the runtime's words."""
+    most = bounds.template_max_length
+    if most is None or len(text) <= most // 2 or is_blank(text):
+        return None
+    length = utf16_length(text)
+    if length <= most:
+        return None
+    message = (
+        f"the template is {length} characters, over the limit of {most} (UTF-16 units, as "
+        "JavaScript counts them): split it into blocks, or move long text into settings"
+    )
+    pointer = site.pointer if site.inline else None
+    return error("template-too-long", site.file, message, pointer=pointer)
 
 
 def _parameter_names(content: dict[str, Any]) -> frozenset[str]:
@@ -300,7 +402,7 @@ def _parameter_names(content: dict[str, Any]) -> frozenset[str]:
     )
 
 
-def _check_across(blocks: Sequence[_Block], checks: SchemaChecks) -> None:
+def _check_across(blocks: Sequence[_Block], checks: _Checks) -> None:
     first_file: dict[tuple[str, tuple[int, int, int]], str] = {}
     first_kind: dict[str, tuple[str, str]] = {}
     for block in blocks:
@@ -339,7 +441,7 @@ def _check_across(blocks: Sequence[_Block], checks: SchemaChecks) -> None:
 
 
 def _check_settings(
-    blocks: Sequence[_Block], first_kind: dict[str, tuple[str, str]], checks: SchemaChecks
+    blocks: Sequence[_Block], first_kind: dict[str, tuple[str, str]], checks: _Checks
 ) -> dict[str, list[dict[str, Any]]]:
     """Check values against the schema of an earlier version; the values of each settings id."""
     versions: dict[str, list[_Block]] = {}
@@ -362,9 +464,7 @@ def _check_settings(
                 if version is not None:
                     inherited = (schema, format_version(version)) if schema else None
             elif "schema" not in content and inherited is not None and isinstance(values, dict):
-                block.problems.extend(
-                    checks.value_problems(block.file, values, inherited[0], inherited[1])
-                )
+                _check_schema(block, checks, inherited[0], values, inherited[1])
     return values_by_id
 
 

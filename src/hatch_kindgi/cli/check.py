@@ -15,6 +15,7 @@ from hatch_kindgi.cli.output import (
     Command,
     add_against_argument,
     add_report_arguments,
+    add_target_argument,
     reference_usage,
     reporting,
     runner,
@@ -33,6 +34,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     add_pack_dirs_argument(parser)
     add_report_arguments(parser, statistics=True)
     add_against_argument(parser)
+    add_target_argument(parser)
     parser.add_argument(
         "--watch",
         action="store_true",
@@ -74,10 +76,11 @@ def _run(args: argparse.Namespace) -> int:
                 "pip install 'hatch-kindgi[watch]'\n"
             )
             return EXIT_USAGE
-        return watch(packs, sys.stdout, against=args.against, how=how)
+        return watch(packs, sys.stdout, against=args.against, how=how, target=args.deploy_target)
     if args.fix or args.diff:
         return fix_packs(packs, args, sys.stdout, how=how, jobs=args.jobs)
-    outcomes = each_pack(packs, partial(_check, against=args.against, strict=how.strict), args.jobs)
+    check = partial(_check, against=args.against, strict=how.strict, target=args.deploy_target)
+    outcomes = each_pack(packs, check, args.jobs)
     if args.against:
         usage = reference_usage("check", (outcome.problems for outcome in outcomes))
         if usage is not None:
@@ -85,8 +88,10 @@ def _run(args: argparse.Namespace) -> int:
     return report(packs, outcomes, how, sys.stdout)
 
 
-def _check(root: Path, *, against: str | None, strict: bool) -> PackOutcome:
-    result = run_pipeline(root, environ=os.environ, against=against, runner=runner(), strict=strict)
+def _check(root: Path, *, against: str | None, strict: bool, target: str | None) -> PackOutcome:
+    result = run_pipeline(
+        root, environ=os.environ, against=against, runner=runner(), strict=strict, target=target
+    )
     return PackOutcome(result.problems, result.failed, result.notes, strict=result.options.strict)
 
 

@@ -83,7 +83,13 @@ def fix_packs(
 ) -> int:
     """Fix the packs (`--fix`), or show the fixes (`--diff`), reporting what is left as
     `how` says; the exit code. With `--quiet`, what was fixed goes unsaid."""
-    job = partial(_fix, against=args.against, strict=how.strict, write_files=not args.diff)
+    job = partial(
+        _fix,
+        against=args.against,
+        strict=how.strict,
+        target=getattr(args, "deploy_target", None),
+        write_files=not args.diff,
+    )
     outcomes = each_pack(packs, job, jobs)
     if args.against:
         usage = reference_usage("check", (outcome.left.problems for outcome in outcomes))
@@ -128,8 +134,12 @@ def fix_packs(
     return code
 
 
-def _fix(root: Path, *, against: str | None, strict: bool, write_files: bool) -> _Outcome:
-    run = fix_pack(root, environ=os.environ, against=against, runner=runner(), strict=strict)
+def _fix(
+    root: Path, *, against: str | None, strict: bool, target: str | None, write_files: bool
+) -> _Outcome:
+    run = fix_pack(
+        root, environ=os.environ, against=against, runner=runner(), strict=strict, target=target
+    )
     result = run.result
     left = PackOutcome(result.problems, result.failed, result.notes, strict=result.options.strict)
     unwritten = _written(root, run.files) if write_files else ()

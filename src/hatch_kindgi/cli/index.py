@@ -20,6 +20,7 @@ from hatch_kindgi.cli.output import (
     Command,
     add_against_argument,
     add_report_arguments,
+    add_target_argument,
     reference_usage,
     reporting,
     runner,
@@ -46,6 +47,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     add_pack_dirs_argument(parser)
     add_report_arguments(parser)
     add_against_argument(parser)
+    add_target_argument(parser)
     parser.add_argument(
         "-o",
         "--output",
@@ -104,6 +106,7 @@ def _run(args: argparse.Namespace) -> int:
             against=args.against,
             runner=runner(),
             strict=how.strict,
+            target=args.deploy_target,
         )
         failed = result.failed or result.index is None
         pins = result.pins

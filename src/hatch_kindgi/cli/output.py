@@ -12,6 +12,7 @@ from typing import TextIO
 
 from hatch_kindgi.against.reference import ENV_AGAINST
 from hatch_kindgi.config.stage import Runner
+from hatch_kindgi.config.target import TARGETS
 from hatch_kindgi.report.formats import format_text, write
 from hatch_kindgi.report.problems import Problem
 from hatch_kindgi.report.styles import REPORT_FORMATS
@@ -119,6 +120,19 @@ def add_against_argument(parser: argparse.ArgumentParser) -> None:
         help="compare with an earlier release: a git revision (origin/main, v1.2.0, HEAD~1), "
         "an index.json or a wheel; a version released with other content is an error "
         f"(default: the hook option `against`, else ${ENV_AGAINST})",
+    )
+
+
+def add_target_argument(parser: argparse.ArgumentParser) -> None:
+    """--target PROFILE: where the pack deploys, whose verdicts the checks give."""
+    parser.add_argument(
+        "--target",
+        dest="deploy_target",  # `render`'s TARGET is the block or agent it renders
+        choices=TARGETS,
+        help="where the pack deploys: hosted (Kindgi hosted's bounds: patterns on RE2, fast "
+        "formats, schemas up to 256 KiB) or self-hosted; every verdict is that profile's "
+        "(default: the hook option `target`; without one, self-hosted's verdicts and a "
+        "warning on what only hosted refuses)",
     )
 
 

@@ -15,6 +15,7 @@ from hatch_kindgi.cli.output import (
     Command,
     add_color_argument,
     add_pack_dir_argument,
+    add_target_argument,
     write_problems,
 )
 from hatch_kindgi.cli.packs import choose_pack, named
@@ -31,6 +32,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
         "the one --agent's range picks), or an agent's id (its instructions)",
     )
     add_pack_dir_argument(parser)
+    add_target_argument(parser)
     parser.add_argument(
         "--param",
         action="append",
@@ -69,7 +71,10 @@ def _run(args: argparse.Namespace) -> int:
 
     request = RenderRequest(args.target, tuple(args.param), args.agent, args.now, args.input)
     entries = load_entries(
-        root, os.environ, needs_code=lambda blocks: needs_agents(request, blocks.entries)
+        root,
+        os.environ,
+        needs_code=lambda blocks: needs_agents(request, blocks.entries),
+        target=args.deploy_target,
     )
     outcome = render(
         request,

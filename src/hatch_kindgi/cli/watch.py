@@ -30,11 +30,16 @@ _STEP_MS = 50  # a burst of writes (an editor's save) within 50 ms is one change
 
 
 def watch(
-    packs: Packs, out: TextIO, *, against: str | None = None, how: Reporting | None = None
+    packs: Packs,
+    out: TextIO,
+    *,
+    against: str | None = None,
+    how: Reporting | None = None,
+    target: str | None = None,
 ) -> int:
     """Check `packs` on every change until Ctrl-C, compared with `against` when given
-    (`--against`), coloured and strict as `how` says; the exit code. A change re-checks only
-    the pack it is in."""
+    (`--against`), for `target` when given (`--target`), coloured and strict as `how` says;
+    the exit code. A change re-checks only the pack it is in."""
     how = how or Reporting()
     started = datetime.now(timezone.utc)
     roots = packs.roots
@@ -51,6 +56,7 @@ def watch(
             against=against,
             runner="command-line",
             strict=how.strict,
+            target=target,
         )
 
     def merged(results: list[PipelineResult]) -> tuple[Problem, ...]:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hatch_kindgi.config.pyproject import PYPROJECT, option_anchor, toml_repr, unknown_key
+from hatch_kindgi.config.target import TARGETS
 from hatch_kindgi.config.timestamps import read_timestamp
 from hatch_kindgi.report.problems import Problem, error
 from hatch_kindgi.report.styles import REPORT_FORMATS
@@ -36,6 +37,7 @@ _HOOK_KEYS = frozenset(
         "report-file",
         "report-format",
         "against",
+        "target",
     }
 )
 
@@ -55,6 +57,8 @@ class HookOptions:
     report_file: str | None = None
     report_format: str | None = None
     against: str | None = None
+    target: str | None = None
+    """Where the pack deploys: "self-hosted" or "hosted" (`config.target`); None: not set."""
 
 
 def _is_import_name(package: str) -> bool:
@@ -92,6 +96,7 @@ def hook_options(config: Mapping[str, Any], problems: list[Problem]) -> HookOpti
         "report-file",
         "report-format",
         "against",
+        "target",
     ):
         value = config.get(key)
         if value is not None and (not isinstance(value, str) or not value.strip()):
@@ -142,6 +147,18 @@ def hook_options(config: Mapping[str, Any], problems: list[Problem]) -> HookOpti
             )
         )
         report_format = None
+    target = strings["target"]
+    if target is not None and target not in TARGETS:
+        problems.append(
+            error(
+                "config-value",
+                PYPROJECT,
+                f"option `target` of {where} must be one of {', '.join(TARGETS)} (where the "
+                f"pack deploys), not {toml_repr(target)}",
+                anchor=option_anchor("target"),
+            )
+        )
+        target = None
     timeout = config.get("import-timeout", DEFAULT_IMPORT_TIMEOUT)
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0:
         problems.append(
@@ -187,4 +204,5 @@ def hook_options(config: Mapping[str, Any], problems: list[Problem]) -> HookOpti
         report_file=strings["report-file"],
         report_format=report_format,
         against=strings["against"],
+        target=target,
     )

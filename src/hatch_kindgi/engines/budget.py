@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
@@ -113,20 +113,30 @@ def compiled(pattern: str) -> Any:
     return regex.compile(pattern)
 
 
-def bounded_search(pattern_object: Any, pattern: str, subject: str) -> bool:
+def bounded_search(
+    pattern_object: Any,
+    pattern: str,
+    subject: str,
+    *,
+    clock: Callable[[], float] = time.thread_time,
+    timeout: type[PatternTimeout] = PatternTimeout,
+) -> bool:
     """Whether the compiled `pattern_object` (of `pattern`, as the author wrote it) matches
-    somewhere in `subject`, within the time limits."""
+    somewhere in `subject`, within the time limits: its `search(subject, timeout=seconds)`
+    raises TimeoutError past them, and the time `clock` counts is charged to the budget (this
+    thread's CPU; wall time for a match in another process). `timeout`: the exception that
+    says so (one for each engine's words)."""
     budget = _BUDGET.get()
     in_all = budget is not None and budget.left < PATTERN_TIMEOUT
     if budget is not None and budget.left <= 0:
-        raise PatternTimeout(pattern, subject, budget.total, in_all=True)
+        raise timeout(pattern, subject, budget.total, in_all=True)
     limit = budget.left if budget is not None and in_all else PATTERN_TIMEOUT
-    started = time.thread_time()
+    started = clock()
     try:
         return pattern_object.search(subject, timeout=limit) is not None
     except TimeoutError:
         seconds = budget.total if budget is not None and in_all else limit
-        raise PatternTimeout(pattern, subject, seconds, in_all=in_all) from None
+        raise timeout(pattern, subject, seconds, in_all=in_all) from None
     finally:
         if budget is not None:
-            budget.left -= time.thread_time() - started
+            budget.left -= clock() - started

@@ -24,6 +24,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
 from hatch_kindgi import __version__
+from hatch_kindgi.config.target import TARGETS
 from hatch_kindgi.lsp.completion import completions
 from hatch_kindgi.lsp.positions import Span, Text, problem_span, text_of
 from hatch_kindgi.lsp.session import PackSession, pack_root
@@ -43,6 +44,9 @@ class KindgiServer(LanguageServer):
 
     def __init__(self) -> None:
         super().__init__(_SOURCE, __version__)
+        self.target: str | None = None
+        """The editor's `target` setting (`initializationOptions`, the `hatch-kindgi` section
+        of its configuration): where the packs deploy, None for each pack's hook option."""
         self.sessions: dict[Path, PackSession] = {}
         self.pending: dict[Path, asyncio.Task[None]] = {}
         self.worker = ThreadPoolExecutor(1, thread_name_prefix="hatch-kindgi-check")
@@ -69,9 +73,25 @@ class KindgiServer(LanguageServer):
             return None
         session = self.sessions.get(root)
         if session is None:
-            session = self.sessions[root] = PackSession(root)
+            session = self.sessions[root] = PackSession(root, target=self.target)
         file = session.relative(path)
         return None if file is None else (session, file)
+
+    def configure(self, settings: Any, where: str) -> None:
+        """Take the editor's settings (`where` it sent them, for the log): a new `target`
+        re-checks every pack."""
+        target = target_setting(settings)
+        if target is _UNSET:
+            return
+        if target is not None and target not in TARGETS:
+            self.log(f"{where}: target must be one of {', '.join(TARGETS)}, not {target!r}")
+            return
+        if target == self.target:
+            return
+        self.target = target if isinstance(target, str) else None
+        for session in self.sessions.values():
+            session.target = self.target
+            self.schedule(session)
 
     def schedule(self, session: PackSession) -> None:
         """Check `session`'s pack once the changes stop for `DEBOUNCE_S`."""
@@ -115,6 +135,19 @@ class KindgiServer(LanguageServer):
         )
 
 
+_UNSET = object()
+
+
+def target_setting(settings: Any) -> Any:
+    """The `target` of the editor's settings: `{"target": …}` or `{"hatch-kindgi":
+    {"target": …}}` (None: none set, at `null`); `_UNSET` where the settings don't say."""
+    if isinstance(settings, dict) and isinstance(settings.get(_SOURCE), dict):
+        settings = settings[_SOURCE]
+    if not isinstance(settings, dict) or "target" not in settings:
+        return _UNSET
+    return settings["target"]
+
+
 def diagnostic(problem: Problem, text: Text) -> types.Diagnostic:
     """`problem` as the client shows it, at its place in `text`."""
     return types.Diagnostic(
@@ -156,9 +189,7 @@ def make_server() -> KindgiServer:
     """The server with its features registered."""
     server = KindgiServer()
 
-    @server.feature(types.INITIALIZED)
-    async def initialized(ls: KindgiServer, _: types.InitializedParams) -> None:
-        await _initialized(ls)
+    _register_settings(server)
 
     async def edited(
         ls: KindgiServer, uri: str, *, saved: bool = False, closed: bool = False
@@ -232,6 +263,48 @@ def make_server() -> KindgiServer:
             return None
 
     return server
+
+
+def _register_settings(server: KindgiServer) -> None:
+    """The editor's settings: sent at start (`initializationOptions`), asked for once started
+    (`workspace/configuration`), and each change (`workspace/didChangeConfiguration`)."""
+
+    @server.feature(types.INITIALIZE)
+    def initialize(ls: KindgiServer, params: types.InitializeParams) -> None:
+        ls.configure(params.initialization_options, "initializationOptions")
+
+    @server.feature(types.INITIALIZED)
+    async def initialized(ls: KindgiServer, _: types.InitializedParams) -> None:
+        await _configured(ls)
+        await _initialized(ls)
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
+    async def configuration_changed(
+        ls: KindgiServer, params: types.DidChangeConfigurationParams
+    ) -> None:
+        try:
+            if target_setting(params.settings) is _UNSET:
+                await _configured(ls)  # a client that only says something changed: ask it
+            else:
+                ls.configure(params.settings, "workspace/didChangeConfiguration")
+        except Exception as fault:
+            ls.log(f"configuration: {type(fault).__name__}: {fault}")
+
+
+async def _configured(ls: KindgiServer) -> None:
+    """Ask a client that has a configuration for the `hatch-kindgi` section of it."""
+    workspace = ls.client_capabilities.workspace
+    if workspace is None or not workspace.configuration:
+        return
+    try:
+        answer = await ls.workspace_configuration_async(
+            types.ConfigurationParams(items=[types.ConfigurationItem(section=_SOURCE)])
+        )
+    except Exception as fault:  # a client that said it answers, and doesn't
+        ls.log(f"workspace/configuration: {type(fault).__name__}: {fault}")
+        return
+    if answer:
+        ls.configure({_SOURCE: answer[0]}, "workspace/configuration")
 
 
 async def _initialized(ls: KindgiServer) -> None:

@@ -30,10 +30,14 @@ class PackSession:
     """The pack at `root`, with the editor's unsaved buffers laid over its files.
 
     Code modules are indexed as saved: their buffers are kept for completion only, and the
-    code stage runs again when one is saved (`saved`)."""
+    code stage runs again when one is saved (`saved`). `target`: the editor's setting of
+    where the pack deploys (as `--target`: it wins over the hook option), None for none."""
 
-    def __init__(self, root: Path, environ: Mapping[str, str] | None = None) -> None:
+    def __init__(
+        self, root: Path, environ: Mapping[str, str] | None = None, target: str | None = None
+    ) -> None:
         self.root = root
+        self.target = target
         self.environ = dict(os.environ if environ is None else environ)
         self.cache = PipelineCache()
         self.buffers: dict[str, str] = {}
@@ -84,6 +88,7 @@ class PackSession:
             now=lambda: self._started,
             runner="command-line",
             overlay=self.overlay(),
+            target=self.target,
         )
         by_file: dict[str, list[Problem]] = {}
         for problem in ordered(result.problems):
@@ -109,7 +114,9 @@ class PackSession:
 
     def read(self) -> PackRead:
         """The pack's config, files and blocks as the buffers have them (for completion)."""
-        return read_pack(self.root, cache=self.cache.blocks, overlay=self.overlay())
+        return read_pack(
+            self.root, cache=self.cache.blocks, overlay=self.overlay(), target=self.target
+        )
 
 
 def block_entries(read: PackRead) -> tuple[dict[str, Any], ...]:

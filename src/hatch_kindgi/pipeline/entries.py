@@ -36,10 +36,12 @@ def load_entries(
     environ: Mapping[str, str],
     *,
     needs_code: Callable[[BlocksOutcome], bool],
+    target: str | None = None,
 ) -> LoadedEntries:
     """The entries of the pack at `root` without checks across them or an index: its blocks,
-    and its agents when `needs_code` says, given the blocks, that they are needed."""
-    read = read_pack(root)
+    and its agents when `needs_code` says, given the blocks, that they are needed. `target`:
+    the profile whose verdict the blocks get (`--target`; else the hook option's)."""
+    read = read_pack(root, target=target)
     if read.pack is None or not needs_code(read.blocks):
         return LoadedEntries(read.blocks, None, read.problems)
     version = read.pack.pack_version

@@ -4,13 +4,14 @@ blocks (`read_pack`), then, with the pins the job resolves, its code (`pack_code
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from hatch_kindgi.blocks.stage import BlocksCache, BlocksOutcome, check_blocks
 from hatch_kindgi.code.outcome import NO_CODE, CodeOutcome
 from hatch_kindgi.config.sources import NO_OVERLAY, Overlay
 from hatch_kindgi.config.stage import HookOptions, PackConfig, Runner, read_config
+from hatch_kindgi.config.target import target_of
 from hatch_kindgi.discover.patterns import static_prefix
 from hatch_kindgi.discover.stage import PackFiles, discover_pack
 from hatch_kindgi.report.problems import Problem
@@ -44,13 +45,17 @@ def read_pack(
     *,
     cache: BlocksCache | None = None,
     overlay: Overlay = NO_OVERLAY,
+    target: str | None = None,
 ) -> PackRead:
     """Config, discovery and blocks of the pack at `root`. `hook_config` is the hook's options
     as Hatchling hands them (None: read from the pyproject); a `cache` from earlier runs spares
     checking the block files that didn't change; `overlay` holds an editor's unsaved buffers,
-    read instead of the files under them."""
+    read instead of the files under them; `target` (`--target`, an editor's setting) wins
+    over the hook option's."""
     config = read_config(root, hook_config, overlay)
     pack, options = config.pack, config.options
+    if target is not None:
+        options = replace(options, target=target)
     if pack is None:
         return PackRead(options, None, _NOTHING_FOUND, _NO_BLOCKS, config.problems)
     found = discover_pack(root, pack.discovery)
@@ -62,6 +67,7 @@ def read_pack(
         max_file_bytes=options.max_file_size,
         cache=cache,
         overlay=overlay,
+        target=target_of(options.target),
     )
     problems = (*config.problems, *found.problems, *blocks.problems)
     return PackRead(options, pack, found, blocks, problems)

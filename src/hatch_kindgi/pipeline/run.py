@@ -73,6 +73,7 @@ def run_pipeline(
     overlay: Overlay = NO_OVERLAY,
     project: ProjectWheel | None = None,
     strict: bool = False,
+    target: str | None = None,
 ) -> PipelineResult:
     """Check the pack at `root` and build its index; `hook_config` None reads it from the
     pyproject (the command line), a mapping is what Hatchling hands the hook.
@@ -87,13 +88,18 @@ def run_pipeline(
     what the project's own wheel ships (the hook asks hatchling with the build's data; None:
     asked here), for a pack inside an app: its packages import while the pack is indexed, and
     the pack takes none of its paths. `strict` makes warnings fail, as the hook option
-    `strict = true` does (the command line's `--strict`).
+    `strict = true` does (the command line's `--strict`). `target`: where the pack deploys,
+    "self-hosted" or "hosted" (`--target`; it wins over the hook option).
 
     Every problem comes placed in its file's text where it has a place (`pipeline.places`):
     its line, column and end."""
     environ = environ or {}
     read = read_pack(
-        root, hook_config, cache=None if cache is None else cache.blocks, overlay=overlay
+        root,
+        hook_config,
+        cache=None if cache is None else cache.blocks,
+        overlay=overlay,
+        target=target,
     )
     options, pack = read.options, read.pack
     if strict:

@@ -79,17 +79,30 @@ CODES: dict[str, str] = {
         "a template is rendered on its own."
     ),
     "prompt-blank-template": "A prompt template is empty or only white space.",
+    "template-too-long": (
+        "A prompt template is longer than the target profile parses (Kindgi hosted: 262,144 "
+        "UTF-16 units)."
+    ),
     "liquid-unknown-variable": "A template reads a variable that is no parameter and not settings.",
     "settings-unknown-block": 'A template reads settings["x"] and the pack brings no settings x.',
     "settings-unknown-key": "A template reads a settings key that no version of that block has.",
     "settings-schema": (
-        "A settings schema is not valid Draft 2020-12, or the runtime's Ajv (strict mode) "
-        "refuses to compile it."
+        "A settings schema is not valid Draft 2020-12, is too large or too deep for the "
+        "target profile, or the runtime's Ajv (strict mode; patterns on RE2 hosted) refuses "
+        "to compile it."
     ),
     "settings-ref": "A settings schema $ref leaves the schema, points to nothing, or loops.",
     "settings-values": "Settings values do not satisfy their (own or inherited) schema.",
     "settings-pattern-timeout": "A settings schema pattern backtracks too long on a value.",
     "settings-values-timeout": "Checking settings values against their schema takes too long.",
+    "re2-missing": (
+        "The hosted profile's patterns are matched with google-re2, which can't be imported "
+        "here: install it."
+    ),
+    "hosted-profile": (
+        "No target is set, and Kindgi hosted (the hosted profile) refuses what a self-hosted "
+        "runtime takes: set the hook option target."
+    ),
     # --- primitives ---
     "module-not-file": "A path a code glob matched is not a module file of the pack (a folder, "
     "a broken link, a link leading outside the pack).",
@@ -249,8 +262,8 @@ def problems_markdown() -> str:
         "pack wrote in it escaped and shortened (see `docs/command-line.md`). Most codes are",
         "errors; `liquid-unknown-variable`, `settings-unknown-block`, `settings-unknown-key`,",
         "`agent-block-missing`, `check-id-unprefixed`, `sdk-warning`, `pin-not-reproducible`,",
-        "`version-lower`, `agent-range-dropped` and an unknown top-level `[tool.kindgi]` key are",
-        "warnings, which fail the build only with `strict = true`.",
+        "`version-lower`, `agent-range-dropped`, `hosted-profile` and an unknown top-level",
+        "`[tool.kindgi]` key are warnings, which fail the build only with `strict = true`.",
     ]
     for name, codes in sections():
         lines += ["", f"## {name}", ""]

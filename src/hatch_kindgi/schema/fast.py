@@ -19,7 +19,8 @@ from contextvars import ContextVar
 from functools import lru_cache
 from typing import Any
 
-from hatch_kindgi.engines.ajv.vocabulary import search
+from hatch_kindgi.engines.ajv.vocabulary import pattern_search
+from hatch_kindgi.engines.bounds import SELF_HOSTED_BOUNDS, Bounds
 from hatch_kindgi.engines.budget import validation_budget
 from hatch_kindgi.schema import DRAFT_2020_12
 from hatch_kindgi.schema.refs import ref_chains
@@ -116,18 +117,22 @@ def _undecided(why: str) -> ValueError:
 
 
 class _Pattern:
-    """`pattern` as the bounded validator matches it (the `regex` module, under a time limit),
-    not as jsonschema-rs would (ECMA-262, where `\\s` and `\\W` mean other characters)."""
+    """`pattern` as the bounded validator matches it (the `regex` module, under a time limit;
+    RE2 on the hosted profile), not as jsonschema-rs would (ECMA-262, where `\\s` and `\\W`
+    mean other characters). Subclassed for each profile's bounds (`_keywords`)."""
+
+    bounds: Bounds = SELF_HOSTED_BOUNDS
 
     def __init__(self, parent_schema: Any, value: Any, schema_path: Any) -> None:
         self.pattern = value
+        self.search = pattern_search(self.bounds)
 
     def validate(self, instance: Any) -> None:
         if not isinstance(instance, str):
             return
         try:
-            found = search(self.pattern, instance)
-        except Exception:  # out of time, or a pattern `regex` refuses
+            found = self.search(self.pattern, instance)
+        except Exception:  # out of time, a pattern `regex` refuses, no google-re2
             raise _undecided("pattern") from None
         if not found:
             raise ValueError("no match")
@@ -149,7 +154,10 @@ class _MultipleOf:
 
 
 class _Format:
-    """`format` asserted as the runtime's ajv-formats asserts it (`engines.ajv.formats`)."""
+    """`format` asserted as the runtime's ajv-formats asserts it (`engines.ajv.formats`),
+    under the class's bounds."""
+
+    bounds: Bounds = SELF_HOSTED_BOUNDS
 
     def __init__(self, parent_schema: Any, value: Any, schema_path: Any) -> None:
         self.name = value
@@ -158,11 +166,31 @@ class _Format:
         from hatch_kindgi.engines.ajv.formats import conforms
 
         try:
-            valid = conforms(self.name, instance)
+            valid = conforms(self.name, instance, self.bounds)
         except Exception:  # out of time (a url's backtracking): the Ajv validator decides
             raise _undecided("format") from None
         if not valid:
             raise ValueError("format")
+
+
+class _FormatLimit:
+    """formatMinimum and its kin, which jsonschema-rs doesn't know: on a string, the Ajv
+    validator decides."""
+
+    def __init__(self, parent_schema: Any, value: Any, schema_path: Any) -> None:
+        pass
+
+    def validate(self, instance: Any) -> None:
+        if isinstance(instance, str):
+            raise _undecided("format limit")
+
+
+_FORMAT_LIMITS = (
+    "formatMinimum",
+    "formatMaximum",
+    "formatExclusiveMinimum",
+    "formatExclusiveMaximum",
+)
 
 
 class FastValues:
@@ -193,8 +221,22 @@ class FastValues:
         return valid and not marks
 
 
+@lru_cache(maxsize=4)
+def _keywords(bounds: Bounds) -> tuple[type[_Pattern], type[_Format]]:
+    """The pattern and format keywords for `bounds` (jsonschema-rs builds them from a class)."""
+    if bounds == SELF_HOSTED_BOUNDS:
+        return _Pattern, _Format
+    pattern = type(f"_Pattern_{bounds.regex}", (_Pattern,), {"bounds": bounds})
+    found = type(f"_Format_{bounds.regex}", (_Format,), {"bounds": bounds})
+    return pattern, found
+
+
 def fast_values(
-    schema: Any, surveyed: Survey | None = None, *, ajv: bool = False
+    schema: Any,
+    surveyed: Survey | None = None,
+    *,
+    ajv: bool = False,
+    bounds: Bounds = SELF_HOSTED_BOUNDS,
 ) -> FastValues | None:
     """A fast validator for `schema`, or None where jsonschema-rs might not agree with the
     bounded validator or might run unbounded: `$ref`s other than to `#...` pointers in the
@@ -202,7 +244,8 @@ def fast_values(
     `$dynamicRef`, `patternProperties` (matched as ECMA-262, out of reach of `keywords=`).
     `surveyed`: `survey(schema)`. With `ajv`, formats are asserted as the runtime asserts
     them; where Ajv accepts what jsonschema-rs refuses (`oneOf` with three passing
-    branches), the "invalid" goes to the Ajv validator, which decides."""
+    branches), the "invalid" goes to the Ajv validator, which decides. `bounds`: the profile
+    patterns and formats are matched under (RE2 and the fast formats on the hosted one)."""
     library = _library()
     if library is None or not isinstance(schema, (Mapping, bool)):
         return None
@@ -219,12 +262,15 @@ def fast_values(
     if cost > MAX_WORK:
         return None
     keywords: dict[str, Any] = {}
+    pattern_keyword, format_keyword = _keywords(bounds)
     if surveyed.patterns:
-        keywords["pattern"] = _Pattern
+        keywords["pattern"] = pattern_keyword
     if surveyed.multiple_of:
         keywords["multipleOf"] = _MultipleOf
     if ajv:
-        keywords["format"] = _Format
+        keywords["format"] = format_keyword
+        if surveyed.formats:
+            keywords.update(dict.fromkeys(_FORMAT_LIMITS, _FormatLimit))
     try:
         validator = library.Draft202012Validator(
             schema, validate_formats=False, offline=True, keywords=keywords or None

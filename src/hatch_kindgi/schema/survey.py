@@ -20,9 +20,13 @@ _LEAVES = frozenset(_SCALARS)
 _CONTAINERS = frozenset({dict, list})
 _REF_KEYS = frozenset({"$ref", "$dynamicRef"})
 _PATTERN_KEYS = frozenset({"pattern", "patternProperties"})
+_LIMIT_KEYS = frozenset(
+    {"formatMinimum", "formatMaximum", "formatExclusiveMinimum", "formatExclusiveMaximum"}
+)
+_FORMAT_KEYS = _LIMIT_KEYS | {"format"}
 # What the fast values path leaves to jsonschema (see `schema.fast.fast_values`).
 _AWAY_KEYS = frozenset({"$dynamicRef", "$dynamicAnchor", "$recursiveRef", "patternProperties"})
-_FLAGGED = _REF_KEYS | _PATTERN_KEYS | _AWAY_KEYS | {"$id", "multipleOf"}
+_FLAGGED = _REF_KEYS | _PATTERN_KEYS | _AWAY_KEYS | _FORMAT_KEYS | {"$id", "multipleOf"}
 
 
 @dataclass(frozen=True)
@@ -31,9 +35,10 @@ class Survey:
 
     `size`: how many values it holds (itself included), or None when it nests deeper than
     MAX_DEPTH or holds anything JSON doesn't parse to (a tuple, a key that isn't a string).
-    `refs`, `patterns`, `multiple_of`: whether a `$ref`/`$dynamicRef`, a
-    `pattern`/`patternProperties`, a `multipleOf` appears where a schema is (not inside
-    `const`, `enum`, `default` or `examples`). `plain`:
+    `refs`, `patterns`, `multiple_of`, `formats`: whether a `$ref`/`$dynamicRef`, a
+    `pattern`/`patternProperties`, a `multipleOf`, a `format` or ajv-formats' `formatMinimum`
+    and kin appears where a schema is (not inside `const`, `enum`, `default` or `examples`):
+    the two profiles check a schema without patterns and formats alike. `plain`:
     none of `$dynamicRef`, `$dynamicAnchor`, `$recursiveRef`, `patternProperties`, no `$id`
     below the root, and every `$ref` a plain pointer into the document (`#` or `#/...`).
     """
@@ -43,6 +48,10 @@ class Survey:
     patterns: bool
     multiple_of: bool
     plain: bool
+    formats: bool = False
+    format_limits: bool = False
+    """Whether one of ajv-formats' `formatMinimum` and kin appears (an unknown keyword to
+    the hosted profile's Ajv)."""
 
 
 class _Walk:
@@ -51,6 +60,8 @@ class _Walk:
         self.refs = False
         self.patterns = False
         self.multiple_of = False
+        self.formats = False
+        self.format_limits = False
         self.plain = True
         self.json = True
 
@@ -92,6 +103,9 @@ class _Walk:
             self.patterns = True
         if "multipleOf" in node:
             self.multiple_of = True
+        if not _FORMAT_KEYS.isdisjoint(node):
+            self.formats = True
+            self.format_limits = self.format_limits or not _LIMIT_KEYS.isdisjoint(node)
         if not _AWAY_KEYS.isdisjoint(node) or ("$id" in node and not root):
             self.plain = False
 
@@ -134,6 +148,8 @@ def survey(schema: Any) -> Survey:
         patterns=walk.patterns,
         multiple_of=walk.multiple_of,
         plain=walk.plain,
+        formats=walk.formats,
+        format_limits=walk.format_limits,
     )
 
 

@@ -8,7 +8,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
+from hatch_kindgi.engines.bounds import SELF_HOSTED_BOUNDS, Bounds
 from hatch_kindgi.engines.budget import PatternTimeout, ValidationTimeout, validation_budget
+from hatch_kindgi.engines.re2.program import Re2Unavailable, TooLargeToCheck
 from hatch_kindgi.schema.fast import FastValues, fast_values
 from hatch_kindgi.schema.patterns import pattern_pointer, string_pointers
 from hatch_kindgi.schema.refs import ref_chains
@@ -24,13 +26,22 @@ class Validator:
 
     Call `iter_errors` inside `engines.budget.validation_budget()`: the bounded validator raises
     PatternTimeout or ValidationTimeout when the budget is spent. With `ajv`, values fail as
-    the runtime's Ajv fails them, in its words (`engines.ajv.values`, formats asserted).
+    the runtime's Ajv fails them under `bounds`, in its words (`engines.ajv.values`, formats
+    asserted; on the hosted profile patterns on RE2, the fast formats).
     """
 
-    def __init__(self, schema: Any, surveyed: Survey | None = None, *, ajv: bool = False) -> None:
+    def __init__(
+        self,
+        schema: Any,
+        surveyed: Survey | None = None,
+        *,
+        ajv: bool = False,
+        bounds: Bounds = SELF_HOSTED_BOUNDS,
+    ) -> None:
         self.schema = schema
         self._ajv = ajv
-        self._fast: FastValues | None = fast_values(schema, surveyed, ajv=ajv)
+        self._bounds = bounds
+        self._fast: FastValues | None = fast_values(schema, surveyed, ajv=ajv, bounds=bounds)
         self._bounded: Draft202012Validator | None = None
 
     def surely_valid(self, instance: Any) -> bool:
@@ -49,7 +60,7 @@ class Validator:
         if self._bounded is None and self._ajv:
             from hatch_kindgi.engines.ajv.values import ajv_validator
 
-            self._bounded = ajv_validator(self.schema)
+            self._bounded = ajv_validator(self.schema, self._bounds)
         elif self._bounded is None:
             from hatch_kindgi.engines.ajv.base import bounded_validator
 
@@ -64,10 +75,11 @@ class Stopped:
     `pattern-timeout`: a pattern took too long (`text` says which, on which string, as a
     sentence; `pointer` is its place in the schema). `timeout` and `recursion`: `text` ends a
     sentence about the check ("took longer than …", "recursed without end …"). `unresolvable`:
-    a `$ref` jsonschema could not resolve (`cause`, its exception).
+    a `$ref` jsonschema could not resolve (`cause`, its exception). `re2`: the hosted
+    profile's patterns can't be matched here (`text`: why, and what to install).
     """
 
-    kind: Literal["pattern-timeout", "timeout", "recursion", "unresolvable"]
+    kind: Literal["pattern-timeout", "timeout", "recursion", "unresolvable", "re2"]
     text: str
     pointer: str = ""
     cause: BaseException | None = None
@@ -93,6 +105,8 @@ def validate(
         return failures, Stopped("timeout", _timeout_explained(slow))
     except RecursionError:
         return failures, Stopped("recursion", _recursion_explained(validator.schema))
+    except (Re2Unavailable, TooLargeToCheck) as cause:
+        return failures, Stopped("re2", str(cause), cause=cause)
     except Exception as cause:
         from referencing.exceptions import Unresolvable  # loaded with jsonschema, if at all
 

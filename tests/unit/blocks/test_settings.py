@@ -12,6 +12,7 @@ from referencing.exceptions import Unresolvable
 from hatch_kindgi.blocks import settings as _settings_check
 from hatch_kindgi.blocks.settings import SchemaChecks, tunable_findings
 from hatch_kindgi.blocks.stage import check_blocks
+from hatch_kindgi.engines.bounds import SELF_HOSTED_BOUNDS, Bounds
 from hatch_kindgi.report.problems import error
 from hatch_kindgi.schema.survey import Survey, survey
 from hatch_kindgi.schema.validation import Validator
@@ -46,7 +47,7 @@ def test_validator_itself_never_fetches(loopback: tuple[str, list[str]]) -> None
     """Past the static check, the validator's empty registry refuses the ref: no request."""
     url, requests = loopback
     schema = {"$ref": url}
-    validator = _settings_check._build_validator(schema, survey(schema))
+    validator = _settings_check._build_validator(schema, survey(schema), SELF_HOSTED_BOUNDS)
     with pytest.raises(Unresolvable):
         list(validator.iter_errors(5))
     assert requests == []
@@ -75,9 +76,9 @@ def test_validator_built_once_per_distinct_schema(
     built: list[dict[str, Any]] = []
     real = _settings_check._build_validator
 
-    def counting(schema: dict[str, Any], surveyed: Survey) -> Validator:
+    def counting(schema: dict[str, Any], surveyed: Survey, bounds: Bounds) -> Validator:
         built.append(schema)
-        return real(schema, surveyed)
+        return real(schema, surveyed, bounds)
 
     monkeypatch.setattr(_settings_check, "_build_validator", counting)
     first = {"type": "object", "properties": {"n": {"type": "number", "minimum": 0}}}

@@ -299,3 +299,25 @@ def test_a_misspelt_config_key_gets_a_did_you_mean(
     get it, and the same fix as data for an editor."""
     (problem,) = [p for p in load_config(document, hook).problems if p.code == "config-unknown-key"]
     assert (problem.message, problem.suggestion) == (expected, fix)
+
+
+@pytest.mark.parametrize("target", ["hosted", "self-hosted"])
+def test_target_is_read(target: str) -> None:
+    """`target` takes the two profiles' names."""
+    outcome = load_config(GOOD, {"target": target})
+    assert outcome.problems == ()
+    assert outcome.options.target == target
+
+
+@pytest.mark.parametrize("value", ["Hosted", "cloud", "", 1])
+def test_a_target_no_profile_has_is_a_problem(value: object) -> None:
+    """Any other `target` names the option and the two it takes, and none is set."""
+    outcome = load_config(GOOD, {"target": value})
+    assert [p.code for p in outcome.problems] == [
+        "config-type" if value in ("", 1) else "config-value"
+    ]
+    message = outcome.problems[0].message
+    assert "option `target` of `tool.hatch.build.hooks.kindgi`" in message
+    if value not in ("", 1):
+        assert "must be one of self-hosted, hosted (where the pack deploys)" in message
+    assert outcome.options.target is None

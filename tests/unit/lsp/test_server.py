@@ -479,3 +479,49 @@ async def test_code_primitives_problems_on_save(client: LanguageClient, tmp_path
         types.DidSaveTextDocumentParams(types.TextDocumentIdentifier(address))
     )
     await until(lambda: len(client.diagnostics.get(address, [None])) == 0, seconds=120)
+
+
+@pytest_lsp.fixture(config=SERVER)  # type: ignore[untyped-decorator]
+async def hosted_client(lsp_client: LanguageClient) -> AsyncIterator[None]:
+    """A session whose client says at start the packs deploy to Kindgi hosted."""
+    await lsp_client.initialize_session(
+        types.InitializeParams(
+            capabilities=types.ClientCapabilities(),
+            initialization_options={"target": "hosted"},
+        )
+    )
+    yield
+    await lsp_client.shutdown_session()
+
+
+def _severity_codes(client: LanguageClient, address: str) -> set[tuple[str, str]]:
+    return {
+        ("error" if d.severity == types.DiagnosticSeverity.Error else "warning", str(d.code))
+        for d in client.diagnostics.get(address, [])
+    }
+
+
+@pytest.mark.asyncio
+async def test_target_from_the_editors_settings(
+    hosted_client: LanguageClient, tmp_path: Path
+) -> None:
+    """`initializationOptions` {"target": "hosted"}: the hosted verdicts, as `--target
+    hosted` gives them; a configuration change to "self-hosted" re-checks with its own; a
+    `null` target leaves it to the hook option (none: the hosted warnings)."""
+    root = copy_pack("broken/hosted-warnings", tmp_path)
+    flags = uri(root / "blocks" / "feature-flags.json")
+    launch = uri(root / "blocks" / "launch.json")
+    open_file(hosted_client, root / "blocks" / "feature-flags.json")
+    await until(lambda: _severity_codes(hosted_client, flags) == {("error", "settings-schema")})
+    assert launch not in hosted_client.diagnostics or not hosted_client.diagnostics[launch]
+
+    hosted_client.workspace_did_change_configuration(
+        types.DidChangeConfigurationParams(settings={"hatch-kindgi": {"target": "self-hosted"}})
+    )
+    await until(lambda: _severity_codes(hosted_client, launch) == {("error", "settings-values")})
+    await until(lambda: not hosted_client.diagnostics.get(flags))
+
+    hosted_client.workspace_did_change_configuration(
+        types.DidChangeConfigurationParams(settings={"hatch-kindgi": {"target": None}})
+    )
+    await until(lambda: _severity_codes(hosted_client, flags) == {("warning", "hosted-profile")})

@@ -21,23 +21,32 @@ from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError
 from referencing import Registry
 
-from hatch_kindgi.engines.ajv.vocabulary import REF_KEYWORDS, search
+from hatch_kindgi.engines.ajv.vocabulary import REF_KEYWORDS, PatternSearch, pattern_search, search
 from hatch_kindgi.engines.budget import tick
+
+
+def searcher(validator: Any) -> PatternSearch:
+    """How `validator`'s patterns match: as its class's `bounds` say (a validator class the
+    hosted profile's Ajv is mirrored by has the hosted bounds), else as V8's `u` RegExp."""
+    bounds = getattr(validator, "bounds", None)
+    return search if bounds is None else pattern_search(bounds)
+
 
 # The four keywords that match patterns, as jsonschema has them, with `search` for re.search.
 
 
 def _pattern(validator: Any, pattern: Any, instance: Any, schema: Any) -> Iterator[Any]:
-    if validator.is_type(instance, "string") and not search(pattern, instance):
+    if validator.is_type(instance, "string") and not searcher(validator)(pattern, instance):
         yield ValidationError(f"{instance!r} does not match {pattern!r}")
 
 
 def _pattern_properties(validator: Any, patterns: Any, instance: Any, schema: Any) -> Iterator[Any]:
     if not validator.is_type(instance, "object"):
         return
+    matches = searcher(validator)
     for pattern, subschema in patterns.items():
         for key, value in instance.items():
-            if search(pattern, key):
+            if matches(pattern, key):
                 yield from validator.descend(value, subschema, path=key, schema_path=pattern)
 
 
@@ -46,10 +55,11 @@ def _additional_properties(validator: Any, extra: Any, instance: Any, schema: An
         return
     properties = schema.get("properties", {})
     patterns = schema.get("patternProperties", {})
+    matches = searcher(validator)
     extras = {
         key
         for key in instance
-        if key not in properties and not any(search(pattern, key) for pattern in patterns)
+        if key not in properties and not any(matches(pattern, key) for pattern in patterns)
     }
     if validator.is_type(extra, "object"):
         for key in extras:
@@ -103,7 +113,7 @@ def _valid(errors: Iterable[Any]) -> bool:
 
 
 def _evaluated_keys(validator: Any, instance: Any, schema: Any) -> set[str]:
-    """jsonschema's `find_evaluated_property_keys_by_schema`, matching with `search`."""
+    """jsonschema's `find_evaluated_property_keys_by_schema`, matching as `searcher` says."""
     if validator.is_type(schema, "boolean"):
         return set()
     keys: set[str] = set()
@@ -121,7 +131,7 @@ def _evaluated_keys(validator: Any, instance: Any, schema: Any) -> set[str]:
         if subschema is not None:
             keys |= {k for k, v in instance.items() if _valid(validator.descend(v, subschema))}
     for pattern in schema.get("patternProperties", {}):
-        keys |= {key for key in instance if search(pattern, key)}
+        keys |= {key for key in instance if searcher(validator)(pattern, key)}
     for key, subschema in schema.get("dependentSchemas", {}).items():
         if key in instance:
             keys |= _evaluated_keys(validator, instance, subschema)

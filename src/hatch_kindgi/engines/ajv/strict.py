@@ -24,10 +24,18 @@ keyword's code in `dist/vocabularies/`) and reports every one, in Ajv's words:
 `$ref` target that isn't a boolean is compiled as a schema of its own, so a fault in it is
 placed as Ajv places it there, from "#" again and after that schema's own base (`at "#"`,
 `at "urn:x#/properties/a"`), not from the `$ref`. So is a schema with a `$dynamicAnchor`
-(Ajv compiles it once more, with the root's base). What Ajv never compiles (a `$defs` entry
-no `$ref` reaches) it never refuses: neither do we. `$ref`s that leave the schema or point to
-nothing are not this module's to report (the schema stage's `refs.py`); what the runtime asks
-of the keyword it adds, `"x-kindgi-tunable"`, is the settings rules' (`blocks/settings.py`).
+(Ajv compiles it once more, with the root's base).
+
+On the hosted profile (`Bounds.on_re2`, `@kindgi/schema`'s `bounded.ts`) two things change:
+a pattern compiles through `compileTenantPattern` (Ajv's `code.regExp`: `engines.re2`), and
+refuses in its words (`The schema's pattern "^(?=a)" isn't a regular expression that
+compiles: RE2, …`); ajv-formats' fast mode adds no keywords, so `formatMinimum` and its kin
+are unknown keywords.
+
+What Ajv never compiles (a `$defs` entry no `$ref` reaches) it never refuses: neither do
+we. `$ref`s that leave the schema or point to nothing are not this module's to report (the
+schema stage's `refs.py`); what the runtime asks of the keyword it adds,
+`"x-kindgi-tunable"`, is the settings rules' (`blocks/settings.py`).
 
 The tests hold all of it to the runtime's own compile (`tests/oracle/runtime.py`
 `ajv_settings`, kindgi-cli's `compileInlineSchema`): the keyword tables below against Ajv's
@@ -45,7 +53,9 @@ from urllib.parse import quote, unquote, urljoin
 
 from hatch_kindgi.engines.ajv.formats import FORMAT_NAMES
 from hatch_kindgi.engines.ajv.vocabulary import NOT_SCHEMAS
+from hatch_kindgi.engines.bounds import SELF_HOSTED_BOUNDS, Bounds
 from hatch_kindgi.engines.budget import PatternTimeout, validation_budget
+from hatch_kindgi.engines.javascript.json import stringify_string
 from hatch_kindgi.engines.javascript.regexp import JsPattern, JsRegexError, js_pattern
 from hatch_kindgi.report.suggest import Suggestions
 
@@ -231,12 +241,16 @@ def _pointer(path: tuple[object, ...]) -> str:
 
 
 class _Walk:
-    def __init__(self, root: Any, keywords: frozenset[str] = KEYWORDS) -> None:
+    def __init__(
+        self, root: Any, keywords: frozenset[str] = KEYWORDS, bounds: Bounds = SELF_HOSTED_BOUNDS
+    ) -> None:
         self.root = root
         self.root_base = _root_base(root)  # Ajv's root baseId, as written
         self.root_uri = _join("", root["$id"]).partition("#")[0] if self.root_base else ""
         self.anchors_compiled: set[tuple[object, ...]] = set()
-        self.keywords = keywords
+        self.bounds = bounds
+        # ajv-formats' fast mode (the hosted profile's) adds no keyword
+        self.keywords = keywords - _FORMAT_LIMITS if bounds.on_re2 else keywords
         self.findings: list[Finding] = []
         self.faults: list[Fault] = []
         self.seen: set[Finding] = set()
@@ -264,14 +278,15 @@ class _Walk:
     def schema(self, node: Any, ctx: _Context, depth: int) -> None:
         if type(node) is not dict or depth > 200:
             return
-        if not self.keywords.issuperset(node):
+        keywords = self.keywords
+        if not keywords.issuperset(node):
             for key in node:
-                if key not in self.keywords:
-                    self.add((*ctx.path, key), *_unknown(key))
+                if key not in keywords:
+                    self.add((*ctx.path, key), *_unknown(key, self.bounds))
                     meant = None if key in _OPENAPI else _SUGGEST.closest(key)
-                    if meant is not None and meant not in node:
+                    if meant is not None and meant not in node and meant in keywords:
                         self.renames.setdefault(_pointer((*ctx.path, key)), (key, meant))
-        rules = [key for key in node if key in _COMPILE_INDEX]
+        rules = [key for key in node if key in _COMPILE_INDEX and key in keywords]
         if not rules:
             return
         if type(node.get("$id")) is str:
@@ -329,7 +344,7 @@ class _Walk:
                     if _includes(types, each) or ("integer" in types and each == "number")
                 ]
         misplaced = _misplaced(tuple(ctx.data_types))
-        missing = [keyword for keyword in node if keyword in misplaced]
+        missing = [keyword for keyword in node if keyword in misplaced and keyword in self.keywords]
         for keyword in sorted(missing, key=_RULE_INDEX.__getitem__):
             wanted = _RULE_TYPES[keyword]
             joined = ",".join(wanted)
@@ -472,11 +487,19 @@ class _Walk:
                 'strict mode: "minContains" > "maxContains" is always invalid',
             )
 
-    def pattern(self, source: str, path: tuple[object, ...]) -> None:
+    def pattern(self, source: str, path: tuple[object, ...]) -> JsPattern | None:
+        """What compiling a pattern refuses, added; the pattern as V8 reads it, or None."""
         try:
-            js_pattern(source)
+            compiled = js_pattern(source)
         except JsRegexError as refused:
-            self.add(path, refused.message, _pattern_fix(refused))
+            if not self.bounds.on_re2:
+                self.add(path, refused.message, _pattern_fix(refused))
+            compiled = None
+        if self.bounds.on_re2:
+            refusal = _tenant_pattern_refusal(source, self.bounds)
+            if refusal is not None:
+                self.add(path, refusal)
+        return compiled
 
     def pattern_properties(
         self, value: dict[str, Any], node: dict[str, Any], ctx: _Context, depth: int
@@ -484,11 +507,8 @@ class _Walk:
         properties = node.get("properties")
         for source, item in value.items():
             path = (*ctx.path, "patternProperties", source)
-            try:
-                compiled = js_pattern(source)
-            except JsRegexError as refused:
-                self.add(path, refused.message, _pattern_fix(refused))
-                compiled = None
+            compiled = self.pattern(source, path)
+            # Ajv asks V8 whichever engine patterns run on: `new RegExp(pattern).test(name)`
             if compiled is not None and type(properties) is dict:
                 for name in properties:
                     if self.matches(compiled, name, path):
@@ -592,6 +612,54 @@ _PATTERN_FIXES = {
 }
 
 
+_HOSTED_FIXES = (
+    ("has no lookahead or lookbehind", "Kindgi hosted runs patterns on RE2, which has none: "
+     'match the whole value instead, or put what must not match under "not": {"pattern": …}'),
+    ("has no backreferences", "RE2 can't match a group again: spell out the alternatives"),
+    ("as the start of a class", "write [\\s\\S] for any character"),
+    ("as a POSIX class", "escape the bracket: \\[:"),
+    ("invalid repeat count", "RE2 repeats at most 1000 times, nested counts multiplied: bound "
+     'the length with "maxLength" instead'),
+    ("invalid character class range", "RE2 knows \\p{L}-style category names, the binary "
+     "properties by their long names (Alphabetic, White_Space), Any and Assigned"),
+    ("invalid escape sequence", "RE2 has no such escape: write the character itself or a class"),
+    ("invalid named capture", "RE2's group names are ASCII letters, digits and _"),
+    ("over the limit of", "Kindgi hosted takes patterns up to 1024 characters with their flags "
+     "(Ajv's u counts one)"),
+)  # fmt: skip
+
+
+def _tenant_pattern_refusal(source: str, bounds: Bounds) -> str | None:
+    """The hosted profile's Ajv's refusal of a schema's pattern (`tenantRegExp` throws), with
+    our hint; None when it compiles. A pattern re2js takes but we can't match exactly is ours
+    to refuse, as one too large to check."""
+    from hatch_kindgi.engines.re2.program import Re2Unavailable, TooLargeToCheck
+    from hatch_kindgi.engines.re2.tenant import Refused, compile_tenant_pattern
+
+    try:
+        compiled = compile_tenant_pattern(source, "u", bounds=bounds)
+    except JsRegexError as too_deep:
+        return too_deep.message
+    if isinstance(compiled, Refused):
+        reason = compiled.reason
+        message = (
+            f"The schema's pattern {stringify_string(source)} isn't a regular expression that "
+            f"compiles: {reason}."
+        )
+        if reason.startswith("Invalid regular expression: "):
+            fix = _PATTERN_FIXES.get(reason.rpartition(": ")[2], "")
+        else:
+            fix = next((fix for marker, fix in _HOSTED_FIXES if marker in reason), "")
+        return f"{message} {fix[:1].upper()}{fix[1:]}." if fix else message
+    try:
+        compiled.test("")  # builds the program, as re2js's compile does
+    except Re2Unavailable:
+        return None  # the values check says what to install, if it matches anything
+    except TooLargeToCheck as cause:
+        return f"the pattern {stringify_string(source)} is too large to check: {cause}"
+    return None
+
+
 def _pattern_fix(refused: JsRegexError) -> str:
     """How to write a refused pattern as JavaScript wants it."""
     if not refused.javascript:
@@ -622,7 +690,13 @@ def _includes(types: list[str], each: str) -> bool:
     return each in types or (each == "integer" and "number" in types)
 
 
-def _unknown(key: str) -> tuple[str, str]:
+def _unknown(key: str, bounds: Bounds = SELF_HOSTED_BOUNDS) -> tuple[str, str]:
+    if key in _FORMAT_LIMITS and bounds.on_re2:
+        return (
+            f'strict mode: unknown keyword: "{key}"',
+            "; Kindgi hosted asserts ajv-formats' fast formats, which add no keywords: compare "
+            "the values in code, or drop it",
+        )
     why = _OPENAPI.get(key) or ""
     hint = _SUGGEST.hint(key) if not why else ""
     fix = why or (
@@ -740,20 +814,25 @@ class _Index:
         return node, path, base
 
 
-def strict_findings(schema: Any) -> list[Finding]:
-    """Every way `ajv.compile(schema)` fails under the runtime's options (after the
-    metaschema check), each (pointer in the schema, message in Ajv's words and a fix)."""
-    return [(fault.pointer, fault.words + fault.rest) for fault in strict_faults(schema)]
+def strict_findings(schema: Any, bounds: Bounds = SELF_HOSTED_BOUNDS) -> list[Finding]:
+    """Every way `ajv.compile(schema)` fails under the runtime's options and `bounds` (after
+    the metaschema check), each (pointer in the schema, message in Ajv's words and a fix)."""
+    return [(f.pointer, f.words + f.rest) for f in strict_faults(schema, bounds=bounds)]
 
 
-def strict_faults(schema: Any, *, annotations: Iterable[str] = ADDED_KEYWORDS) -> list[Fault]:
+def strict_faults(
+    schema: Any,
+    *,
+    annotations: Iterable[str] = ADDED_KEYWORDS,
+    bounds: Bounds = SELF_HOSTED_BOUNDS,
+) -> list[Fault]:
     """`strict_findings`, each with Ajv's own words apart from ours, in the order Ajv's code
     generation meets them: the first is what `ajv.compile` throws. `annotations` are the
     keywords the runtime adds to this Ajv (a pack tool's has none: `x-kindgi-tunable` is an
     unknown keyword there)."""
     added = frozenset(annotations)
     keywords = KEYWORDS if added == frozenset(ADDED_KEYWORDS) else _BASE_KEYWORDS | added
-    walk = _Walk(schema, keywords)
+    walk = _Walk(schema, keywords, bounds)
     try:
         with validation_budget():
             walk.schema(schema, _root_context(walk), 0)
@@ -762,13 +841,13 @@ def strict_faults(schema: Any, *, annotations: Iterable[str] = ADDED_KEYWORDS) -
     return walk.faults
 
 
-def strict_fixes(schema: Any) -> dict[str, tuple[str, str]]:
+def strict_fixes(schema: Any, bounds: Bounds = SELF_HOSTED_BOUNDS) -> dict[str, tuple[str, str]]:
     """For each finding of `strict_findings` whose fix is certain, by its pointer, the fix as
     `Problem.suggestion` says it (what an editor's quick fix and `check --fix` make): a
     "missing type" whose keyword wants one type, in a schema object that declares none,
     `("", type)`, the type to add to that object; an unknown keyword a "did you mean" names,
     in an object that doesn't have that one already, `(keyword, meant)`."""
-    walk = _Walk(schema)
+    walk = _Walk(schema, bounds=bounds)
     walk.schema(schema, _root_context(walk), 0)
     fixes = {pointer: ("", type_name) for pointer, type_name in walk.types_to_add.items()}
     fixes.update(walk.renames)

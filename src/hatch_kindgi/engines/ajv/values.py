@@ -27,13 +27,13 @@ from jsonschema import validators
 from jsonschema.exceptions import ValidationError
 from referencing import Registry
 
-from hatch_kindgi.engines.ajv.base import BoundedValidator, evaluated_keys
-from hatch_kindgi.engines.ajv.formats import conforms
-from hatch_kindgi.engines.ajv.vocabulary import search
+from hatch_kindgi.engines.ajv.base import BoundedValidator, evaluated_keys, searcher
+from hatch_kindgi.engines.ajv.formats import compare, conforms
+from hatch_kindgi.engines.bounds import HOSTED_BOUNDS, SELF_HOSTED_BOUNDS, Bounds
 from hatch_kindgi.engines.budget import tick
 from hatch_kindgi.engines.javascript.numbers import number_to_string
 
-__all__ = ["AjvValidator", "ajv_validator", "words"]
+__all__ = ["AjvValidator", "HostedAjvValidator", "ajv_validator", "words"]
 
 _Keyword = Callable[[Any, Any, Any, Any], Iterator[ValidationError]]
 _FALSE_SCHEMA = "boolean schema is false"
@@ -107,12 +107,38 @@ def _dependent_required(validator: Any, dependent: Any, instance: Any, schema: A
 
 
 def _format(validator: Any, name: Any, instance: Any, schema: Any) -> Iterator[Any]:
-    if not conforms(name, instance):
+    if not conforms(name, instance, validator.bounds):
         yield ValidationError(f'must match format "{name}"')
 
 
+_LIMITS: dict[str, tuple[str, Callable[[float], bool]]] = {
+    "formatMaximum": ("<=", lambda found: found > 0),
+    "formatMinimum": (">=", lambda found: found < 0),
+    "formatExclusiveMaximum": ("<", lambda found: found >= 0),
+    "formatExclusiveMinimum": (">", lambda found: found <= 0),
+}
+"""ajv-formats' `limit.js`: each keyword's comparison as its message writes it, and when the
+format's `compare` fails it."""
+
+
+def _format_limit(keyword: str) -> _Keyword:
+    """formatMinimum and its kin, as ajv-formats' full mode adds them (the fast mode, the
+    hosted profile's, has none: a schema with one doesn't compile there)."""
+    written, fails = _LIMITS[keyword]
+
+    def limit(validator: Any, bound: Any, instance: Any, schema: Any) -> Iterator[Any]:
+        name = schema.get("format")
+        if not isinstance(instance, str) or not isinstance(bound, str) or not isinstance(name, str):
+            return
+        found = compare(name, instance, bound)
+        if found is not None and fails(found):
+            yield ValidationError(f"should be {written} {bound}")
+
+    return limit
+
+
 def _pattern(validator: Any, pattern: Any, instance: Any, schema: Any) -> Iterator[Any]:
-    if validator.is_type(instance, "string") and not search(pattern, instance):
+    if validator.is_type(instance, "string") and not searcher(validator)(pattern, instance):
         yield ValidationError(f'must match pattern "{pattern}"')
 
 
@@ -121,8 +147,9 @@ def _additional_properties(validator: Any, extra: Any, instance: Any, schema: An
         return
     properties = schema.get("properties", {})
     patterns = schema.get("patternProperties", {})
+    matches = searcher(validator)
     for key in instance:
-        if key in properties or any(search(pattern, key) for pattern in patterns):
+        if key in properties or any(matches(pattern, key) for pattern in patterns):
             continue
         if extra is False:
             yield ValidationError("must NOT have additional properties")
@@ -359,6 +386,7 @@ _KEYWORDS: dict[str, _Keyword] = {
     "const": _reworded("const", lambda value: "must be equal to constant"),
     "enum": _reworded("enum", lambda value: "must be equal to one of the allowed values"),
     "not": _reworded("not", lambda value: "must NOT be valid"),
+    **{keyword: _format_limit(keyword) for keyword in _LIMITS},
 }
 
 AjvValidator: type[Any] = validators.extend(  # type: ignore[no-untyped-call]
@@ -410,9 +438,19 @@ def _evolve(self: Any, **changes: Any) -> Any:
 
 AjvValidator.descend = _descend_ajv
 AjvValidator.evolve = _evolve
+AjvValidator.bounds = SELF_HOSTED_BOUNDS
+
+HostedAjvValidator: type[Any] = validators.extend(AjvValidator, {})  # type: ignore[no-untyped-call]
+"""The hosted profile's Ajv: patterns on RE2, the fast formats (the class's `bounds`)."""
+HostedAjvValidator.descend = _descend_ajv
+HostedAjvValidator.evolve = _evolve
+HostedAjvValidator.bounds = HOSTED_BOUNDS
 
 
-def ajv_validator(schema: Any) -> Any:
-    """A validator that fails `schema`'s values as the runtime's Ajv does, fetching nothing
-    and bounded in time as `engines.ajv.base`'s."""
-    return AjvValidator(schema, registry=Registry())
+def ajv_validator(schema: Any, bounds: Bounds = SELF_HOSTED_BOUNDS) -> Any:
+    """A validator that fails `schema`'s values as the runtime's Ajv does under `bounds`,
+    fetching nothing and bounded in time as `engines.ajv.base`'s."""
+    cls = HostedAjvValidator if bounds.on_re2 else AjvValidator
+    if bounds != cls.bounds:
+        raise ValueError(f"no Ajv mirrored for the bounds of {bounds.profile!r}")
+    return cls(schema, registry=Registry())

@@ -3,14 +3,23 @@ hold data rather than schemas, which refer to another schema, and how a `pattern
 
 Ajv compiles every `pattern` and `patternProperties` key with `new RegExp(source, "u")`
 (ajv `dist/vocabularies/code.js` `usePattern`): `search` matches as that RegExp does
-(`engines.javascript.regexp`), within one check's budget (`engines.budget`).
+(`engines.javascript.regexp`), within one check's budget (`engines.budget`). On the hosted
+profile, Ajv's `code.regExp` is `compileTenantPattern` (`@kindgi/schema`'s `tenantRegExp`):
+`pattern_search` gives the matcher of the bounds, RE2's there (`engines.re2`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import lru_cache, partial
+
+from hatch_kindgi.engines.bounds import Bounds
 from hatch_kindgi.engines.budget import bounded_search, compiled
 
-__all__ = ["NOT_SCHEMAS", "REF_KEYWORDS", "search"]
+__all__ = ["NOT_SCHEMAS", "REF_KEYWORDS", "PatternSearch", "pattern_search", "search"]
+
+PatternSearch = Callable[[str, str], bool]
+"""Whether a schema's pattern (first) matches somewhere in a string (second)."""
 
 NOT_SCHEMAS = frozenset({"const", "enum", "default", "examples"})
 """Keywords whose values are data, not schemas: no $ref or pattern in them counts."""
@@ -29,3 +38,19 @@ def search(pattern: str, subject: str) -> bool:
     except JsRegexError:
         return bounded_search(compiled(pattern), pattern, subject)
     return translated.search(subject)
+
+
+def _tenant_search(pattern: str, subject: str, bounds: Bounds) -> bool:
+    from hatch_kindgi.engines.re2.tenant import Refused, compile_tenant_pattern
+
+    compiled = compile_tenant_pattern(pattern, "u", bounds=bounds)
+    if isinstance(compiled, Refused):  # such a schema never compiles: no value is checked
+        raise ValueError(f"a pattern the hosted profile refuses was matched: {compiled.reason}")
+    return compiled.test(subject)
+
+
+@lru_cache(maxsize=4)
+def pattern_search(bounds: Bounds) -> PatternSearch:
+    """How a schema's pattern matches under `bounds`: `search` on V8, RE2's `test` on RE2
+    (linear in the text; raises `engines.re2.program.Re2Unavailable` without google-re2)."""
+    return partial(_tenant_search, bounds=bounds) if bounds.on_re2 else search

@@ -33,7 +33,7 @@ from hatch_kindgi.engines.budget import PATTERN_SIZE_LIMIT, bounded_search
 from hatch_kindgi.engines.javascript import unicode_properties
 from hatch_kindgi.engines.javascript.strings import LINE_TERMINATOR_ESCAPES, WHITE_SPACE
 
-__all__ = ["JsPattern", "JsRegexError", "js_pattern"]
+__all__ = ["JsPattern", "JsRegexError", "js_pattern", "syntax_problem"]
 
 MAX_NESTING = 64
 """The deepest group nesting translated; deeper is refused as too large to check."""
@@ -81,6 +81,8 @@ def js_pattern(source: str, flags: str = "u") -> JsPattern:
     try:
         python = parser.parse()
     except _Refused as refused:
+        if refused.reason == _TOO_DEEP:
+            raise _too_deep(source) from None
         raise JsRegexError(shown + refused.reason) from None
     if parser.size > PATTERN_SIZE_LIMIT:
         raise JsRegexError(
@@ -97,6 +99,31 @@ def js_pattern(source: str, flags: str = "u") -> JsPattern:
             f"the pattern {json.dumps(source)} is too large to check: {cause}", javascript=False
         ) from None
     return JsPattern(source, python, flags)
+
+
+def syntax_problem(source: str, flags: str = "u") -> str | None:
+    """V8's message when `new RegExp(source, flags)` refuses `source` for its syntax (`u`
+    mode: `flags` holds `u`, and others that change no syntax), None when it compiles. Raises
+    JsRegexError (`javascript` False) for groups nested past MAX_NESTING, which V8 takes and
+    this parser doesn't read."""
+    try:
+        _Parser(source).parse()
+    except _Refused as refused:
+        if refused.reason == _TOO_DEEP:
+            raise _too_deep(source) from None
+        return f"Invalid regular expression: /{source}/{flags}: {refused.reason}"
+    return None
+
+
+_TOO_DEEP = "groups nest too deeply"
+
+
+def _too_deep(source: str) -> JsRegexError:
+    return JsRegexError(
+        f"the pattern {json.dumps(source)} is too large to check: its groups nest more than "
+        f"{MAX_NESTING} deep",
+        javascript=False,
+    )
 
 
 class _Refused(Exception):
@@ -316,7 +343,7 @@ class _Parser:
 
     def _disjunction(self, depth: int) -> str:
         if depth > MAX_NESTING:
-            raise _Refused("groups nest too deeply")
+            raise _Refused(_TOO_DEEP)
         alternatives = [self._alternative(depth)]
         while self._peek() == "|":
             self.at += 1

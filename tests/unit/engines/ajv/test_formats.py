@@ -9,8 +9,10 @@ import random
 import pytest
 
 from hatch_kindgi.engines.ajv.formats import FORMAT_NAMES, NUMBER_FORMATS, conforms
+from hatch_kindgi.engines.bounds import PROFILES as BOUNDS
 from tests.oracle.node import node_eval
 from tests.oracle.runtime import FOLDER, ajv_formats, ajv_settings, require_runtime
+from tests.oracle.shipped import PROFILES, Profile
 
 
 def test_format_names_are_ajv_formats_full_mode() -> None:
@@ -346,10 +348,49 @@ NUMBERS: list[float] = [
 ]
 
 
+# Where fast (hosted) and full (self-hosted) differ, from the issue's research: each flips.
+FLIPS: dict[str, list[str]] = {
+    "date": ["2026-02-29", "2026-02-30", "2026-04-31", "2026-19-39", "2024-02-29"],
+    "time": ["25:00:00Z", "29:59:59Z", "23:59:60+01:00", "10:00:00+24:00", "10:00:00+01:60"],
+    "date-time": [
+        "2026-01-01 10:00:00Z",
+        "2026-01-01\t10:00:00Z",
+        "2026-06-30T00:59:60+01:00",
+        "2026-02-30T10:00:00Z",
+        "2026-06-30T23:59:60+01:00",
+        "2026-01-01\u300010:00:00Z",
+    ],
+    "iso-time": ["25:00:00", "10:00:00+24:00", "23:59:60"],
+    "iso-date-time": ["2026-02-30T10:00:00", "2026-01-01 10:00:00", "2026-01-01\u00a010:00"],
+    "uri": ["https://example.com/{id}", "https://exämple.com/", "http:", "ftp://x/\\", "a:\u00a0"],
+    "uri-reference": ["{id}", "/a/{id}", "é", "#a#b", "%zz", "\\a", "a b"],
+    "email": ["alerts@localhost", "a..b@example.com", ".a@example.com", "a@" + "x" * 64 + ".com"],
+    "regex": [
+        "(?<=a)b",
+        "(a)\\1",
+        "\\p{L}",
+        "\\101",
+        "\\u0041",
+        "\\A",
+        "\\x{41}",
+        "a" * 1025,
+        "a" * 1024,
+        "\\p{Letter}",
+        "^\\d+\\Z",
+        "a{1,4000}",
+        "\\e",
+        "(?<café>a)",
+        "[[:alpha:]]",
+    ],
+    "url": ["https://user:pass@example.com/x", "https://a:b:c@example.com/", "http://10.0.0.1/"],
+}
+
+
 def _cases() -> list[tuple[str, object]]:
     cases: list[tuple[str, object]] = [
         (name, value) for name, values in EDGES.items() for value in values
     ]
+    cases += [(name, value) for name, values in FLIPS.items() for value in values]
     cases += [(name, number) for name in NUMBER_FORMATS for number in NUMBERS]
     # and random strings over each format's own alphabet, with a stray character or two
     chooser = random.Random(19)
@@ -368,18 +409,37 @@ def _cases() -> list[tuple[str, object]]:
     return cases
 
 
-def test_every_format_decides_as_ajv_formats() -> None:
+@pytest.mark.parametrize("profile", PROFILES)
+def test_every_format_decides_as_ajv_formats(profile: Profile) -> None:
     """Each format's verdict on hand-written edge values and their random mutations equals
-    ajv-formats' own, listing every disagreement."""
+    the runtime's under the profile (full formats; fast ones, `regex` and `url` hosted),
+    listing every disagreement."""
     cases = _cases()
-    verdicts = ajv_formats(cases)
+    verdicts = ajv_formats(cases, profile=profile)
+    bounds = BOUNDS[profile]
     wrong = [
         (name, value, expected)
         for (name, value), expected in zip(cases, verdicts)
-        if conforms(name, value) != expected
+        if conforms(name, value, bounds) != expected
     ]
     assert wrong == [], f"{len(wrong)} of {len(cases)} disagree"
     assert len(cases) > 1000
+
+
+def test_the_profiles_formats_differ_where_the_research_says() -> None:
+    """Each of FLIPS's formats has a value the two profiles decide differently (so the
+    hosted cases above measure something)."""
+    runtime = {
+        profile: ajv_formats([(n, v) for n, vs in FLIPS.items() for v in vs], profile=profile)
+        for profile in PROFILES
+    }
+    cases = [(name, value) for name, values in FLIPS.items() for value in values]
+    flipped = {
+        name
+        for (name, _), full, fast in zip(cases, runtime["self-hosted"], runtime["hosted"])
+        if full != fast
+    }
+    assert flipped == set(FLIPS) - {"url"}
 
 
 @pytest.mark.parametrize(
@@ -425,3 +485,66 @@ def test_hostile_format_values_end_in_time() -> None:
             "settings-values",
             "settings-pattern-timeout",
         }
+
+
+_LIMIT_VALUES: dict[str, list[str]] = {
+    "date": ["2026-01-01", "2025-12-31", "2026-01-02", "2026-13-40", "", "2026-1-1"],
+    "time": [
+        "10:00:00Z",
+        "09:59:59.999Z",
+        "10:00:00.5z",
+        "11:00:00+01:00",
+        "10:30:00+0030",
+        "10:00:00+01",
+        "23:59:60Z",
+        "00:00:00Z",
+        "10:00:00",
+        "bogus",
+    ],
+    "date-time": [
+        "2026-01-01T10:00:00Z",
+        "2026-01-01t09:00:00-01:00",
+        "2026-01-01 10:00:00.123456Z",
+        "2026-01-01T10:00:00+01",
+        "1970-01-01T00:00:00Z",
+        "2025-12-31T23:59:60Z",
+        "2026-02-30T10:00:00Z",
+        "2026-01-01T24:00:00Z",
+    ],
+    "iso-time": ["10:00:00", "10:00:00Z", "09:00:00+05:00", "10:00:00.1", "x"],
+    "iso-date-time": [
+        "2026-01-01T10:00:00",
+        "2026-01-01T10:00:00Z",
+        "2026-01-01 09:00:00",
+        "2025-12-31T23:00:00",
+        "2026-01-01",
+    ],
+}
+
+
+def test_format_limits_compare_as_ajv_formats() -> None:
+    """formatMinimum and its kin on every pair of a format's values: the self-hosted
+    runtime's verdict and words (`should be >= …`) on each."""
+    from hatch_kindgi.engines.ajv.values import ajv_validator, words
+    from tests.oracle import shipped
+
+    shipped.require_oracle()
+    keywords: tuple[str, ...] = ("formatMinimum", "formatMaximum")
+    keywords += ("formatExclusiveMinimum", "formatExclusiveMaximum")
+    wrong = []
+    limited = 0
+    for name, values in _LIMIT_VALUES.items():
+        for keyword in keywords:
+            for limit in values:
+                schema = {"type": "string", "format": name, keyword: limit}
+                for value in values:
+                    theirs = shipped.validate_inline(schema, value)
+                    if not theirs["compiled"]:
+                        continue  # a limit the format refuses: the schema doesn't compile
+                    expected = sorted(e["message"] for e in theirs["errors"])
+                    limited += any(m.startswith("should be") for m in expected)
+                    ours = sorted(words(e) for e in ajv_validator(schema).iter_errors(value))
+                    if ours != expected:
+                        wrong.append((schema, value, ours, expected))
+    assert wrong == [], wrong[:10]
+    assert limited > 200

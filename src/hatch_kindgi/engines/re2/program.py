@@ -1,0 +1,402 @@
+"""A pattern's re2js reading (`engines.re2.syntax`) matched by google-re2, RE2 itself, in time
+linear in the text.
+
+google-re2 never reads the pattern's own text: it differs from re2js in its Unicode tables
+(Unicode 15 against 17), its case folding, and its `\\B` inside a multi-byte character. So no
+Unicode knowledge of google-re2's is used. The tree is written over a compressed alphabet:
+code points that no character set of the pattern tells apart, and that `\\b`/`\\B` and `^`/`$`
+read alike (ASCII word character or not, `\\n` or not), are one symbol, and each symbol is
+one byte, matched in RE2's Latin-1 mode; the text is mapped to the same bytes. Word symbols
+take the 63 ASCII word bytes, `\\n` is 0x0A, the others take the other 192. A pattern needing
+more symbols than that (some 200 distinct sets of non-word characters) is matched with the
+symbols as code points in UTF-8 mode instead, which is exact but for `\\B` next to a
+non-ASCII character: such a pattern with a `\\B` is `TooLargeToCheck`.
+
+RE2 is linear in the text, but the factor is the program's size: a pattern of 1,024
+characters can spell 140,000 steps (`a{1000}` side by side), and RE2's DFA, out of memory on
+such a program, falls back to a search whose work is the steps times the text's characters
+(minutes on a megabyte; re2js's too). So a match whose worst case passes `CHEAP_WORK` runs in
+a child process, killed at the check's time limit (`engines.budget`): a problem
+(`Re2Timeout`), never a hang. The text is mapped to its symbols in C for Latin-1 text
+(`bytes.translate`).
+
+google-re2 is imported on first use (`Re2Unavailable` says what to install when it can't
+be): most packs have no pattern for the hosted profile to match. The tests hold every answer
+to re2js's through the runtime's `compileTenantPattern` (`tests/unit/engines/re2/`).
+"""
+
+from __future__ import annotations
+
+import bisect
+import importlib
+import json
+import pickle
+import subprocess
+import sys
+from collections.abc import Iterator
+from functools import lru_cache
+from typing import Any
+
+from hatch_kindgi.engines.budget import PatternTimeout, bounded_search
+from hatch_kindgi.engines.javascript.strings import from_utf16_units, utf16_units
+from hatch_kindgi.engines.re2.syntax import (
+    Alternate,
+    Assertion,
+    Chars,
+    Concat,
+    Node,
+    Repeat,
+    children,
+)
+from hatch_kindgi.engines.re2.unicode import MAX_RUNE, Ranges
+
+__all__ = [
+    "CHEAP_WORK",
+    "INSTALL",
+    "Program",
+    "Re2Timeout",
+    "Re2Unavailable",
+    "TooLargeToCheck",
+    "compile_program",
+]
+
+INSTALL = "pip install google-re2"
+"""What installs the library the hosted profile's patterns are matched with."""
+MAX_MEMORY = 64 << 20
+"""The memory google-re2 may take for one program (compressed programs are small)."""
+CHEAP_WORK = 20_000_000
+"""The most program steps times text characters matched in this process (measured: about
+0.2 s at worst); past it, the match runs in a child process with the check's time limit."""
+CHILD_START = 1.0
+"""Seconds a child may take to start and import google-re2, beside its match's time limit
+(the limit is on the match, which the child times itself)."""
+
+_WORD_BYTES = tuple(b for b in range(128) if chr(b).isalnum() or b == 0x5F)  # [0-9A-Za-z_]: 63
+_OTHER_BYTES = tuple(b for b in range(256) if b not in _WORD_BYTES and b != 0x0A)
+_NEWLINE = 0x0A
+# Where ASCII's word characters and `\n` begin and end: no symbol straddles them.
+_ASCII_CUTS = (0x0A, 0x0B, 0x30, 0x3A, 0x41, 0x5B, 0x5F, 0x60, 0x61, 0x7B, 0x80)
+_ASSERTIONS = {
+    "begin_text": "\\A",
+    "end_text": "\\z",
+    "begin_line": "(?m:^)",
+    "end_line": "(?m:$)",
+    "word": "\\b",
+    "not_word": "\\B",
+}
+
+
+class Re2Unavailable(Exception):
+    """google-re2 can't be imported here: the hosted profile's patterns can't be matched."""
+
+    def __init__(self, cause: BaseException) -> None:
+        super().__init__(f"google-re2 can't be imported ({cause}): {INSTALL}")
+        self.cause = cause
+
+
+class TooLargeToCheck(Exception):
+    """A pattern re2js takes that we can't match exactly (see the module's docstring)."""
+
+
+class Re2Timeout(PatternTimeout):
+    """A match on RE2 that took longer than its time limit: a large program on a long text."""
+
+    def explained(self, where: str | None) -> str:
+        where = where or "a string"
+        lead = (
+            f"matching the schema's patterns took longer than {self.seconds:g} s in all, the "
+            f"last {json.dumps(self.pattern)} against {where}"
+            if self.in_all
+            else f"matching {json.dumps(self.pattern)} against {where} took longer than "
+            f"{self.seconds:g} s"
+        )
+        return (
+            f"{lead} on RE2: its work is the pattern's steps (its counts multiplied out) times "
+            "the text's characters, and a runtime checking these values would take as long; "
+            'use smaller counts, or bound the value with "maxLength"'
+        )
+
+
+@lru_cache(maxsize=1)
+def _library() -> Any:
+    try:
+        return importlib.import_module("re2")
+    except ImportError as missing:
+        raise Re2Unavailable(missing) from None
+
+
+def _is_word(point: int) -> bool:
+    return 0x30 <= point <= 0x39 or 0x41 <= point <= 0x5A or point == 0x5F or 0x61 <= point <= 0x7A
+
+
+def _atoms(tree: Node) -> Iterator[Chars]:
+    pending = [tree]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, Chars):
+            yield node
+        pending.extend(children(node))
+
+
+def _has_not_word(tree: Node) -> bool:
+    pending = [tree]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, Assertion) and node.kind == "not_word":
+            return True
+        pending.extend(children(node))
+    return False
+
+
+class _Alphabet:
+    """The pattern's symbols: each code point's (a bisect over where intervals start), and
+    each character set's."""
+
+    def __init__(self, atoms: list[Ranges]) -> None:
+        edges: dict[int, list[tuple[int, int]]] = {}
+        for number, ranges in enumerate(atoms):
+            for lo, hi in ranges:
+                edges.setdefault(lo, []).append((number, 1))
+                edges.setdefault(hi + 1, []).append((number, -1))
+        self.starts = sorted({0, *_ASCII_CUTS, *(edge for edge in edges if edge <= MAX_RUNE)})
+        # Each interval's key: the sets holding it, whether a word character, whether `\n`.
+        depth: dict[int, int] = {}
+        active: set[int] = set()
+        holding: frozenset[int] = frozenset()
+        keys: list[tuple[frozenset[int], bool, bool]] = []
+        for start in self.starts:
+            changes = edges.get(start)
+            if changes:
+                for atom, change in changes:
+                    depth[atom] = count = depth.get(atom, 0) + change
+                    (active.add if count > 0 else active.discard)(atom)
+                holding = frozenset(active)
+            keys.append((holding, _is_word(start), start == _NEWLINE))
+        classes: dict[tuple[frozenset[int], bool, bool], int] = {}
+        self.interval_class = [classes.setdefault(key, len(classes)) for key in keys]
+        words = [key for key in classes if key[1]]
+        others = [key for key in classes if not key[1] and not key[2]]
+        self.latin1 = len(others) <= len(_OTHER_BYTES)  # words: 63 at most, one a character
+        symbol_of: dict[tuple[frozenset[int], bool, bool], int] = dict(zip(words, _WORD_BYTES))
+        if self.latin1:
+            symbol_of.update(zip(others, _OTHER_BYTES))
+        else:
+            symbol_of.update((key, _wide_symbol(n)) for n, key in enumerate(others))
+        symbol_of.update((key, _NEWLINE) for key in classes if key[2])
+        self.class_symbol = [0] * len(classes)
+        self.symbols: list[set[int]] = [set() for _ in atoms]
+        for key, number in classes.items():
+            self.class_symbol[number] = symbol_of[key]
+            for atom in key[0]:
+                self.symbols[atom].add(symbol_of[key])
+        # Latin-1 text, mapped in C: each of its 256 code points' symbol
+        self._latin1_table = (
+            bytes(self.symbol(point) for point in range(256)) if self.latin1 else b""
+        )
+
+    def symbol(self, point: int) -> int:
+        return self.class_symbol[self.interval_class[bisect.bisect_right(self.starts, point) - 1]]
+
+    def encode(self, text: str) -> bytes:
+        if self.latin1:
+            try:
+                return text.encode("latin-1").translate(self._latin1_table)
+            except UnicodeEncodeError:
+                pass
+        if any(0xD800 <= ord(char) <= 0xDFFF for char in set(text)):
+            text = from_utf16_units(utf16_units(text))  # a pair of surrogates: one code point
+        mapped = text.translate({ord(char): self.symbol(ord(char)) for char in set(text)})
+        return mapped.encode("latin-1") if self.latin1 else mapped.encode("utf-8")
+
+
+def _wide_symbol(number: int) -> int:
+    """The code point of the `number`th non-word symbol in UTF-8 mode (surrogates skipped)."""
+    point = 0x80 + number
+    return point if point < 0xD800 else point + 0x800
+
+
+def _class_text(symbols: set[int], top: int) -> str:
+    if not symbols:
+        return f"[^\\x00-\\x{{{top:x}}}]"  # matches nothing
+    runs: list[list[int]] = []
+    for symbol in sorted(symbols):
+        if runs and runs[-1][1] + 1 == symbol:
+            runs[-1][1] = symbol
+        else:
+            runs.append([symbol, symbol])
+    items = (f"\\x{{{lo:x}}}" if lo == hi else f"\\x{{{lo:x}}}-\\x{{{hi:x}}}" for lo, hi in runs)
+    return "[" + "".join(items) + "]"
+
+
+def _quantifier(node: Repeat) -> str:
+    low, high = node.low, node.high
+    if (low, high) == (0, -1):
+        return "*"
+    if (low, high) == (1, -1):
+        return "+"
+    if (low, high) == (0, 1) and not node.counted:
+        return "?"
+    if high < 0:
+        return f"{{{low},}}"
+    return f"{{{low}}}" if low == high else f"{{{low},{high}}}"
+
+
+def _written(tree: Node, alphabet: _Alphabet, atoms: dict[int, int]) -> str:
+    """The tree in RE2's syntax over the alphabet's symbols (no flag, no `.`, no `\\p`)."""
+    top = 0xFF if alphabet.latin1 else 0x10FFFF
+    out: list[str] = []
+    pending: list[Node | str] = [tree]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, str):
+            out.append(item)
+        elif isinstance(item, Chars):
+            out.append(_class_text(alphabet.symbols[atoms[id(item)]], top))
+        elif isinstance(item, Assertion):
+            out.append(_ASSERTIONS[item.kind])
+        elif isinstance(item, Concat):
+            if not item.items:
+                out.append("(?:)")
+            pending.extend(reversed(item.items))
+        elif isinstance(item, Alternate):
+            pending.append(")")
+            for number, alternative in enumerate(reversed(item.items)):
+                pending.append(alternative)
+                if number < len(item.items) - 1:
+                    pending.append("|")
+            pending.append("(?:")
+        else:
+            pending.extend((_quantifier(item), ")", item.item, "(?:"))
+    return "".join(out)
+
+
+def _steps(tree: Node) -> int:
+    """How many steps RE2's program for `tree` has: its counts multiplied out."""
+    sizes: dict[int, int] = {}
+    pending: list[tuple[Node, bool]] = [(tree, False)]
+    while pending:
+        node, done = pending.pop()
+        if not done:
+            pending.append((node, True))
+            pending.extend((child, False) for child in children(node))
+            continue
+        inside = sum(sizes[id(child)] for child in children(node))
+        if isinstance(node, Repeat):
+            most = node.high if node.high >= 0 else node.low
+            inside *= max(most, 1)
+        sizes[id(node)] = inside + 1
+    return sizes[id(tree)]
+
+
+_CHILD = (
+    "import pickle, sys, time, re2; "
+    "pattern, latin1, sticky, data, memory = pickle.load(sys.stdin.buffer); "
+    "started = time.thread_time(); "
+    "options = re2.Options(); options.log_errors = False; options.max_mem = memory; "
+    "latin1 and setattr(options, 'encoding', re2.Options.Encoding.LATIN1); "
+    "compiled = re2.compile(pattern, options); "
+    "found = compiled.match(data) if sticky else compiled.search(data); "
+    "sys.stdout.write(('1 ' if found else '0 ') + repr(time.thread_time() - started))"
+)
+
+
+class _Search:
+    """A match of the program in a child, as `engines.budget.bounded_search` asks for one;
+    `spent`, the seconds the match took there (the child's start aside)."""
+
+    def __init__(self, program: Program, data: bytes) -> None:
+        self.program, self.data = program, data
+        self.spent = 0.0
+
+    def search(self, _: str, timeout: float) -> bool | None:
+        try:
+            found, self.spent = self.program.in_child(self.data, timeout)
+        except TimeoutError:
+            self.spent = timeout  # all of it: a check of many such values stops in time
+            raise
+        return True if found else None
+
+
+class Program:
+    """A compiled pattern (of `source`): whether it matches in a text, as re2js's `test`
+    answers (from the start only when `sticky`, the `y` flag), within the check's time."""
+
+    def __init__(  # noqa: PLR0917 (what compile_program made, kept together)
+        self,
+        source: str,
+        compiled: Any,
+        written: bytes,
+        alphabet: _Alphabet,
+        sticky: bool,
+        steps: int,
+    ) -> None:
+        self.source = source
+        self._compiled = compiled
+        self._written = written
+        self._alphabet = alphabet
+        self._sticky = sticky
+        self.steps = steps
+
+    def test(self, text: str) -> bool:
+        """Whether it matches in `text`; raises Re2Timeout past the check's time limit."""
+        data = self._alphabet.encode(text)
+        if self.steps * len(data) <= CHEAP_WORK:
+            return self.matched(data)  # fast whatever the pattern: no limit to set up
+        search = _Search(self, data)
+        clock = lambda: search.spent  # noqa: E731 (what the child says it spent)
+        return bounded_search(search, self.source, text, clock=clock, timeout=Re2Timeout)
+
+    def matched(self, data: bytes) -> bool:
+        found = self._compiled.match(data) if self._sticky else self._compiled.search(data)
+        return found is not None
+
+    def in_child(self, data: bytes, seconds: float) -> tuple[bool, float]:
+        """The match in a child process, and the CPU seconds it took: TimeoutError past
+        `seconds` of it (the child killed once it has had its start as well)."""
+        request = pickle.dumps(
+            (self._written, self._alphabet.latin1, self._sticky, data, MAX_MEMORY)
+        )
+        try:
+            done = subprocess.run(
+                [sys.executable, "-I", "-c", _CHILD],
+                input=request,
+                capture_output=True,
+                timeout=seconds + CHILD_START,
+                check=False,
+            )
+        except subprocess.TimeoutExpired:
+            raise TimeoutError from None
+        answer = done.stdout.decode("ascii", "replace").split()
+        if done.returncode != 0 or len(answer) != 2 or answer[0] not in ("0", "1"):
+            message = done.stderr.decode("utf-8", "replace").strip().splitlines()[-1:]
+            raise Re2Unavailable(ImportError(" ".join(message) or "the match's child failed"))
+        spent = float(answer[1])
+        if spent > seconds:
+            raise TimeoutError
+        return answer[0] == "1", spent
+
+
+def compile_program(tree: Node, source: str, *, sticky: bool = False) -> Program:
+    """`tree` (re2js's reading of `source`) compiled by google-re2. Raises Re2Unavailable
+    without google-re2, and TooLargeToCheck for a tree it can't match exactly or won't
+    compile within MAX_MEMORY."""
+    library = _library()
+    nodes = list(_atoms(tree))
+    alphabet = _Alphabet([node.ranges for node in nodes])
+    if not alphabet.latin1 and _has_not_word(tree):
+        raise TooLargeToCheck("it tells apart too many sets of characters to check `\\B` in it")
+    written = _written(tree, alphabet, {id(node): number for number, node in enumerate(nodes)})
+    options = library.Options()
+    options.log_errors = False
+    options.max_mem = MAX_MEMORY
+    if alphabet.latin1:
+        options.encoding = library.Options.Encoding.LATIN1
+        pattern = written.encode("latin-1")
+    else:
+        pattern = written.encode("utf-8")
+    try:
+        compiled = library.compile(pattern, options)
+    except library.error as refused:
+        message = f"RE2 can't build it within {MAX_MEMORY >> 20} MiB ({refused})"
+        raise TooLargeToCheck(message) from None
+    return Program(source, compiled, pattern, alphabet, sticky, _steps(tree))
