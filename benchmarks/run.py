@@ -323,6 +323,42 @@ def report_blocks(
         figures[f"{shape}_scaling"] = scaling
 
 
+def report_code(work: Path, code_repeats: int, figures: dict[str, Any], *, smoke: bool) -> None:
+    """The code stage against the SDK's indexer, and `check` of a code pack against it."""
+    code = time_code(work, code_repeats)
+    peer_ratio = code["ours"] / code["peer"]
+    print(f"\ncode stage on testpacks/code-only (best of {code_repeats})")
+    print(
+        f"peer {code['peer']:.3f} s, ours {code['ours']:.3f} s, ours/peer "
+        f"{peer_ratio:.2f}x (target <= {TARGET_PEER}x: {_mark(peer_ratio <= TARGET_PEER)})"
+    )
+    figures["code"] = {"peer_s": code["peer"], "ours_s": code["ours"]}
+    load = os.getloadavg()
+    tools = 10 if smoke else CODE_TOOLS
+    runs = time_code_check(work, code_repeats, tools)
+    peer_s = min(run.wall for run in runs["peer"])
+    ours_s = min(run.wall for run in runs["ours"])
+    ratio = ours_s / peer_s
+    cpu = min(r.cpu for r in runs["ours"]) / min(r.cpu for r in runs["peer"])
+    after = os.getloadavg()
+    print(
+        f"\n`check` of a code pack of {tools} tools against `python -m kindgi.pack index` "
+        f"(best of {code_repeats}, load average {load[0]:.2f} before, {after[0]:.2f} "
+        f"after, {os.cpu_count()} cores)"
+    )
+    print(
+        f"peer {peer_s:.3f} s, ours {ours_s:.3f} s, ours/peer {ratio:.2f}x, cpu ratio "
+        f"{cpu:.2f}x (target <= {TARGET_CODE_CHECK}x: {_mark(ratio <= TARGET_CODE_CHECK)})"
+    )
+    figures["code_check"] = {
+        "tools": tools,
+        "peer_s": peer_s,
+        "ours_s": ours_s,
+        "cpu_ratio": cpu,
+        "load_average": [load[0], after[0]],
+    }
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Command line: run the benchmarks and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
@@ -370,38 +406,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             figures["e2e"] = {"plain_s": plain, "hook_s": hook}
 
         if not args.no_code:
-            code = time_code(work, code_repeats)
-            peer_ratio = code["ours"] / code["peer"]
-            print(f"\ncode stage on testpacks/code-only (best of {code_repeats})")
-            print(
-                f"peer {code['peer']:.3f} s, ours {code['ours']:.3f} s, ours/peer "
-                f"{peer_ratio:.2f}x (target <= {TARGET_PEER}x: {_mark(peer_ratio <= TARGET_PEER)})"
-            )
-            figures["code"] = {"peer_s": code["peer"], "ours_s": code["ours"]}
-            load = os.getloadavg()
-            tools = 10 if args.smoke else CODE_TOOLS
-            runs = time_code_check(work, code_repeats, tools)
-            peer_s = min(run.wall for run in runs["peer"])
-            ours_s = min(run.wall for run in runs["ours"])
-            ratio = ours_s / peer_s
-            cpu = min(r.cpu for r in runs["ours"]) / min(r.cpu for r in runs["peer"])
-            after = os.getloadavg()
-            print(
-                f"\n`check` of a code pack of {tools} tools against `python -m kindgi.pack index` "
-                f"(best of {code_repeats}, load average {load[0]:.2f} before, {after[0]:.2f} "
-                f"after, {os.cpu_count()} cores)"
-            )
-            print(
-                f"peer {peer_s:.3f} s, ours {ours_s:.3f} s, ours/peer {ratio:.2f}x, cpu ratio "
-                f"{cpu:.2f}x (target <= {TARGET_CODE_CHECK}x: {_mark(ratio <= TARGET_CODE_CHECK)})"
-            )
-            figures["code_check"] = {
-                "tools": tools,
-                "peer_s": peer_s,
-                "ours_s": ours_s,
-                "cpu_ratio": cpu,
-                "load_average": [load[0], after[0]],
-            }
+            report_code(work, code_repeats, figures, smoke=args.smoke)
     figures["wall_s"] = time.perf_counter() - started
     print(f"benchmark wall time {figures['wall_s']:.1f} s")
     if args.json is not None:
