@@ -36,7 +36,7 @@ class PipelineCache:
         self.blocks = BlocksCache()
         self.index = IndexChecks(pack_index_schema())
         self._code: tuple[Hashable, CodeOutcome] | None = None
-        self._primitives: tuple[CodeOutcome, tuple[Problem, ...]] | None = None
+        self._primitives: tuple[CodeOutcome, Hashable, tuple[Problem, ...]] | None = None
         self.revisions: Revisions = {}
         self.places: dict[str, Text] = {}
         """Each placed file's text and where its keys and values are (`pipeline.places`)."""
@@ -49,13 +49,18 @@ class PipelineCache:
             self._code = None
 
     def primitives(
-        self, code: CodeOutcome, check: Callable[[], tuple[Problem, ...]]
+        self, code: CodeOutcome, key: Hashable, check: Callable[[], tuple[Problem, ...]]
     ) -> tuple[Problem, ...]:
         """The primitives stage's problems kept for the same code stage outcome (the same
-        object: the modules and the entries it read are unchanged), else `check()`, kept."""
-        if self._primitives is None or self._primitives[0] is not code:
-            self._primitives = (code, check())
-        return self._primitives[1]
+        object: the modules and the entries it read are unchanged) and the same `key` (the
+        options they were checked under), else `check()`, kept."""
+        if (
+            self._primitives is None
+            or self._primitives[0] is not code
+            or self._primitives[1] != key
+        ):
+            self._primitives = (code, key, check())
+        return self._primitives[2]
 
     def code(
         self,

@@ -15,6 +15,7 @@ from hatch_kindgi.checks.stage import check_entries
 from hatch_kindgi.code.outcome import NO_CODE, CodeOutcome
 from hatch_kindgi.config.sources import NO_OVERLAY, Overlay
 from hatch_kindgi.config.stage import HookOptions, PackConfig, Runner, package_folder, package_name
+from hatch_kindgi.config.target import target_of
 from hatch_kindgi.discover.shipped import ProjectWheel, import_roots, paths_taken, project_wheel
 from hatch_kindgi.discover.stage import code_files, misnamed_problem
 from hatch_kindgi.index.pins import LocalPins, Pins, resolve_pins
@@ -197,12 +198,16 @@ def _primitive_problems(
     if not any(code.lists().values()):
         return ()
 
+    target = target_of(options.target)
+
     def check() -> tuple[Problem, ...]:
         from hatch_kindgi.primitives.stage import check_primitives
 
-        return check_primitives(root, code.lists(), strict=options.strict)
+        return check_primitives(root, code.lists(), strict=options.strict, target=target)
 
-    return check() if cache is None else cache.primitives(code, check)
+    if cache is None:
+        return check()
+    return cache.primitives(code, (options.strict, target), check)
 
 
 def _compared(

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from hatch_kindgi.primitives.findings import Finding
-from hatch_kindgi.primitives.words import then
+from hatch_kindgi.primitives.words import joined, then
 from hatch_kindgi.schema.compile import CompileFault, compile_faults, thrown
 
 __all__ = ["deploy_message", "inline_faults", "inline_findings"]
@@ -35,7 +35,7 @@ def inline_findings(code: str, at: str, faults: list[CompileFault], whose: str) 
             findings.append(Finding("error", code, at + fault.pointer, _unchecked(fault, whose)))
             continue
         words = deploy_message(faults) if index == 0 else f"doesn't compile: {fault.words}"
-        ours = "; ".join(part for part in (fault.rest.removeprefix("; "), whose) if part)
+        ours = joined(fault.rest, whose)
         findings.append(Finding("error", code, at + fault.pointer, then(words, ours)))
     return findings
 

@@ -16,15 +16,10 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from hatch_kindgi.config.target import DEFAULT_TARGET, Target
 from hatch_kindgi.primitives.declarations import KIND_OF_LIST, ModuleSource
 from hatch_kindgi.primitives.findings import Finding
 from hatch_kindgi.report.problems import Problem
-
-Profile = str
-"""The bounds the runtime runs under: `"self-hosted"` (the only one built yet; issue 29 brings
-`"hosted"`)."""
-
-SELF_HOSTED: Profile = "self-hosted"
 
 MAX_MODULE_BYTES = 4 * 1024 * 1024
 """The largest module read to place findings in (a larger one gets them without a line)."""
@@ -37,28 +32,59 @@ def check_primitives(
     lists: Mapping[str, Sequence[Mapping[str, Any]]],
     *,
     strict: bool = False,
-    profile: Profile = SELF_HOSTED,
+    target: Target = DEFAULT_TARGET,
 ) -> tuple[Problem, ...]:
     """Every problem of each entry in `lists` (the index's `tools`, `guardrails`, `agents`,
     `flows`, as the SDK wrote them), on the file that declares it. `strict` is the hook's
-    option (what only a TypeScript build refuses fails it then); `profile`, the runtime's
-    bounds whose verdict the build gives."""
-    checks = _checks(lists, strict=strict, profile=profile)
+    option (what only a TypeScript build refuses fails it then); `target`, the profile whose
+    verdict the build gives, and the one whose refusals alone are warnings (`Target.warn`:
+    an error the other profile finds where this one finds none, as `hosted-profile`)."""
+    checks = _checks(lists, strict=strict, profile=target.bounds.profile)
+    warn = target.warn
+    others = dict(_checks(lists, strict=strict, profile=warn.profile)) if warn else {}
     modules = _Modules(root)
     problems: list[Problem] = []
     for name, check in checks:
         key = "checkModulePath" if name == "guardrails" else "modulePath"
+        other = others.get(name)
         for entry in lists.get(name, ()):
             if not isinstance(entry, Mapping):
                 continue  # the SDK writes objects only; the index stage refuses anything else
             findings = check(entry)
             if findings:
                 problems.extend(modules.placed(KIND_OF_LIST[name], entry, key, findings))
+            if other is not None and _may_differ(entry):
+                only = _only_there(findings, other(entry))
+                placed = modules.placed(KIND_OF_LIST[name], entry, key, only) if only else []
+                problems.extend(target.warning(problem) for problem in placed)
     return tuple(dict.fromkeys(problems))
 
 
+_DIFFERING_KEYS = ('"pattern"', '"patternProperties"', '"formatM', '"formatExclusiveM')
+_SMALL = 16 * 1024  # a serialized entry this short is far within every profile's measures
+
+
+def _may_differ(entry: Mapping[str, Any]) -> bool:
+    """Whether the profiles' checks can differ on `entry`: only through a pattern, a format
+    comparison keyword (`engines.ajv.strict` on either bounds) or a schema's measures
+    (`engines.ajv.tenant`), so an entry with none is checked once."""
+    import json
+
+    try:
+        text = json.dumps(entry, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):  # odd or deep: check it to be sure
+        return True
+    return len(text) > _SMALL or any(key in text for key in _DIFFERING_KEYS)
+
+
+def _only_there(here: Sequence[Finding], there: Sequence[Finding]) -> list[Finding]:
+    """The errors of `there` at a pointer where `here` has no error."""
+    erred = {finding.pointer for finding in here if finding.severity == "error"}
+    return [f for f in there if f.severity == "error" and f.pointer not in erred]
+
+
 def _checks(
-    lists: Mapping[str, Sequence[Mapping[str, Any]]], *, strict: bool, profile: Profile
+    lists: Mapping[str, Sequence[Mapping[str, Any]]], *, strict: bool, profile: str
 ) -> list[tuple[str, _Check]]:
     """The check of each index list that has entries (a kind's module loads only then)."""
     checks: list[tuple[str, _Check]] = []

@@ -28,7 +28,7 @@ from typing import Any
 
 from hatch_kindgi.primitives.findings import Finding
 from hatch_kindgi.primitives.specs import spec_issues
-from hatch_kindgi.primitives.words import DEPLOY_REFUSES, quoted, then
+from hatch_kindgi.primitives.words import DEPLOY_REFUSES, joined, quoted, then
 from hatch_kindgi.schema.compile import CompileFault, compile_faults, thrown
 
 BUILT_IN_TOOL_PREFIX = "kindgi_"
@@ -199,11 +199,7 @@ def _schema_findings(where: str, faults: list[CompileFault]) -> list[Finding]:
         words = thrown(faults) if index == 0 else fault.words
         runtime = lead + words + (_STRICT_HINT if "strict mode" in words else "")
         hint = next((text for key, text in _PYTHON_HINTS if key in words), "")
-        ours = fault.rest.removeprefix("; ")
-        ours = "; ".join(part for part in (ours, hint) if part)
-        findings.append(
-            _error("tool-schema", pointer, runtime, f"{ours}; {_REFUSED}" if ours else _REFUSED)
-        )
+        findings.append(_error("tool-schema", pointer, runtime, joined(fault.rest, hint, _REFUSED)))
     return findings
 
 

@@ -17,6 +17,15 @@ def then(runtime: str, ours: str) -> str:
     return f"{runtime}; {ours}"
 
 
+def joined(*parts: str) -> str:
+    """`parts` (the empty ones left out), each after the one before as `then` puts ours after
+    the runtime's words: after "; ", or as a sentence of its own after a full stop."""
+    text = ""
+    for part in parts:
+        text = then(text, part) if text else part.removeprefix("; ")
+    return text
+
+
 def quoted(name: str) -> str:
     """A name of the index (a field, an id) in double quotes, as the runtime quotes them."""
     return f'"{name}"'

@@ -16,8 +16,9 @@ the runtime's entry points adds (`@kindgi/schema/src/dialect.ts`, `registry.ts`)
 Both are strict (`loose_faults` is `strict: false`, a guardrail's `configSchema`). Ajv
 throws on its first fault and the runtime words only that one (`thrown`); the faults after it
 are what the next compile would say once it is fixed, so a report can give them all at once.
-`profile` is the runtime's bounds; only self-hosted's are built (the hosted one is issue 29's,
-and the size and depth bounds with it).
+`profile` names the runtime's bounds (`engines.bounds`): a schema is measured first, as
+`compileTenantSchema` measures it (its depth, its values, its bytes as JSON), and on Kindgi
+hosted its patterns compile on RE2 and ajv-formats' fast formats add no keywords.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from hatch_kindgi.engines.ajv.strict import ADDED_KEYWORDS, strict_faults
+from hatch_kindgi.engines.ajv.tenant import tenant_schema_problem
+from hatch_kindgi.engines.bounds import PROFILES, Bounds
 from hatch_kindgi.schema import DRAFT_2020_12
 from hatch_kindgi.schema.metaschema import metaschema_failures
 from hatch_kindgi.schema.survey import survey
@@ -90,8 +93,8 @@ class CompileFault:
 
 def compile_faults(schema: Any, *, use: Use, profile: str = "self-hosted") -> list[CompileFault]:
     """Every way the runtime's compile of `schema` as `use` fails, in the order it meets them
-    (none: it compiles). Raises ValueError for a profile that isn't built."""
-    _check_profile(profile)
+    (none: it compiles) under `profile`'s bounds ("self-hosted" or "hosted")."""
+    bounds = _bounds(profile)
     if type(schema) is bool:
         return []
     if schema is None:  # Ajv reads its `$id` first
@@ -102,6 +105,9 @@ def compile_faults(schema: Any, *, use: Use, profile: str = "self-hosted") -> li
         refused = _dialect_refused(schema["$schema"], use)
         if refused is not None:
             return [CompileFault("/$schema", refused)]
+    measured = tenant_schema_problem(schema, bounds)
+    if measured is not None:  # `compileTenantSchema` throws before Ajv sees the schema
+        return [CompileFault("", measured)]
     surveyed = survey(schema)
     try:
         failures = list(metaschema_failures(schema, surveyed))
@@ -112,7 +118,7 @@ def compile_faults(schema: Any, *, use: Use, profile: str = "self-hosted") -> li
     annotations = () if use == "pack-tool" else ADDED_KEYWORDS
     faults = [
         CompileFault(fault.pointer, fault.words, fault.rest)
-        for fault in strict_faults(schema, annotations=annotations)
+        for fault in strict_faults(schema, annotations=annotations, bounds=bounds)
     ]
     if surveyed.refs:
         from hatch_kindgi.schema.refs import reference_findings
@@ -166,6 +172,8 @@ def _dialect_refused(dialect: object, use: Use) -> str | None:
     )
 
 
-def _check_profile(profile: str) -> None:
-    if profile != "self-hosted":
-        raise ValueError(f"only the self-hosted profile is built, not {profile!r}")
+def _bounds(profile: str) -> Bounds:
+    for name, bounds in PROFILES.items():
+        if name == profile:
+            return bounds
+    raise ValueError(f"no profile {profile!r}: {', '.join(PROFILES)}")

@@ -74,3 +74,78 @@ def test_one_problem_per_place_and_message(tmp_path: Path) -> None:
     assert len(problems) == len(set(problems))
     assert all(isinstance(problem, Problem) for problem in problems)
     assert {p.pointer for p in problems} == {"/network", "/network/kind"}
+
+
+# --- where it deploys: each profile's verdict, and the hosted profile's refusals as warnings
+
+_LOOKAHEAD = {
+    "type": "object",
+    "properties": {"handle": {"type": "string", "pattern": "^(?!_)[a-z]+$"}},
+}
+_HOSTED_WORDS = (
+    "The schema's pattern \"^(?!_)[a-z]+$\" isn't a regular expression that compiles: RE2, the "
+    "engine patterns run on here, has no lookahead or lookbehind (`(?!` at index 1)."
+)
+
+
+def _codes(problems: tuple[Problem, ...]) -> list[tuple[str, str, str]]:
+    return [(p.severity, p.code, p.pointer) for p in problems]
+
+
+def test_a_pattern_only_hosted_refuses_gets_each_targets_verdict(tmp_path: Path) -> None:
+    """A tool's input pattern with a lookahead: V8 compiles it, RE2 has none. `target =
+    "hosted"`: the deploy's error, in the hosted runtime's words; no target: a warning that
+    names the profile and the option; `"self-hosted"`: nothing. (The messages by hand.)"""
+    from hatch_kindgi.config.target import DEFAULT_TARGET, target_of
+
+    pack = _pack(tmp_path)
+    lists = {"tools": [_tool(input=_LOOKAHEAD)]}
+    hosted = check_primitives(pack, lists, target=target_of("hosted"))
+    assert _codes(hosted) == [("error", "tool-schema", "/input/properties/handle/pattern")]
+    lead = f"Tool input schema does not compile: {_HOSTED_WORDS} "
+    assert hosted[0].message.startswith(lead)
+    assert hosted[0].message.endswith('{"pattern": …}. The deploy refuses this tool')
+    (warned,) = check_primitives(pack, lists, target=DEFAULT_TARGET)
+    assert (warned.severity, warned.code) == ("warning", "hosted-profile")
+    assert warned.message.startswith(
+        f"Kindgi hosted (the hosted profile) refuses this: {lead}"
+    )
+    assert warned.message.endswith(
+        '(set the hook option `target` to "hosted" to build for it, or to "self-hosted" if the '
+        "pack never deploys there)"
+    )
+    assert (warned.line, warned.column) == (hosted[0].line, hosted[0].column)  # the same place
+    assert check_primitives(pack, lists, target=target_of("self-hosted")) == ()
+
+
+def test_a_schema_both_refuse_draws_no_second_warning(tmp_path: Path) -> None:
+    """A pattern V8 refuses too (a Python named group): the self-hosted error alone."""
+    schema = {"type": "object", "properties": {"d": {"type": "string", "pattern": "(?P<y>a)"}}}
+    problems = check_primitives(_pack(tmp_path), {"tools": [_tool(input=schema)]})
+    assert _codes(problems) == [("error", "tool-schema", "/input/properties/d/pattern")]
+
+
+def test_the_deploy_under_each_profile_agrees() -> None:
+    """The shipped deploy (validatePrimitives) booted under each bounds: the lookahead tool
+    refused on hosted only, as our verdicts above say."""
+    from tests.oracle import shipped
+
+    shipped.require_oracle()
+    tool = _tool(input=_LOOKAHEAD)
+    del tool["modulePath"]
+    index = {
+        "schemaVersion": "1.8.0",
+        "pack": {"id": "acme.t", "version": "1.0.0"},
+        "artifactVersion": "20261201.1",
+        "publishedAt": "2026-12-01T00:00:00.000Z",
+        "tools": [{**tool, "modulePath": "tools/lookup.py"}],
+        "guardrails": [],
+        "agents": [],
+        "flows": [],
+        "blocks": [],
+        "env": {"required": [], "optional": []},
+    }
+    assert shipped.deploy_issues(index) == []
+    issues = shipped.deploy_issues(index, profile="hosted")
+    assert [issue["primitive"] for issue in issues] == ["tool"], issues
+    assert _HOSTED_WORDS in issues[0]["message"]

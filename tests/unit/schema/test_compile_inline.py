@@ -69,17 +69,44 @@ CASES: list[Any] = [
 ]
 
 
-def _runtime(schema: Any) -> str | None:
+def _deep(levels: int) -> dict[str, Any]:
+    schema: dict[str, Any] = {"type": "string"}
+    for _ in range(levels):
+        schema = {"type": "object", "properties": {"a": schema}}
+    return schema
+
+
+HOSTED_CASES: list[Any] = [
+    # What Kindgi hosted alone refuses: RE2's patterns, fast formats' missing keywords, sizes.
+    {"type": "string", "pattern": "^(?!_)[a-z]+$"},
+    {"type": "string", "pattern": "(a)\\1"},
+    {"type": "string", "pattern": "^[\\s\\S]{1,4000}$"},
+    {"type": "string", "pattern": "^\\p{Letter}+$"},
+    {"type": "string", "pattern": "[^]"},
+    {"type": "string", "pattern": "\\cJ"},
+    {"type": "string", "pattern": "a" * 1025},
+    {"type": "object", "patternProperties": {"^(?=x)": {"type": "string"}}},
+    {"type": "string", "format": "date", "formatMinimum": "2026-01-01"},
+    {"type": "string", "enum": ["x" * 1000] * 300},
+    _deep(70),
+    # What both take.
+    {"type": "string", "pattern": "^[a-z][a-z0-9_]{0,62}$"},
+    {"type": "string", "pattern": "a" * 1000},
+    {"type": "string", "format": "email"},
+]
+
+
+def _runtime(schema: Any, profile: shipped.Profile = "self-hosted") -> str | None:
     if schema is UNDEFINED:
-        answer = shipped.ask("compileInlineSchema")
+        answer = shipped.ask("compileInlineSchema", profile)
         return None if answer["compiled"] else str(answer["error"]["message"])[len(_LEAD) :]
-    message = shipped.compile_inline_schema(schema)
+    message = shipped.compile_inline_schema(schema, profile=profile)
     return None if message is None else message[len(_LEAD) :]
 
 
-def _agrees(schema: Any) -> None:
-    runtime = _runtime(schema)
-    ours = compile_faults(schema, use="inline")
+def _agrees(schema: Any, profile: shipped.Profile = "self-hosted") -> None:
+    runtime = _runtime(schema, profile)
+    ours = compile_faults(schema, use="inline", profile=profile)
     if runtime is None:
         assert ours == [], schema
         return
@@ -92,6 +119,17 @@ def test_verdict_and_first_message_are_compile_inline_schemas(schema: Any) -> No
     """Refused exactly where `compileInlineSchema` refuses, its words first, then our fix."""
     shipped.require_oracle()
     _agrees(schema)
+
+
+@pytest.mark.parametrize("profile", ["hosted", "self-hosted"])
+@pytest.mark.parametrize("schema", [*HOSTED_CASES, *CASES], ids=lambda case: repr(case)[:60])
+def test_each_profile_gets_its_own_compile_inline_schema_verdict(
+    schema: Any, profile: shipped.Profile
+) -> None:
+    """Under each profile's bounds (the shipped runtime booted with `HOSTED_BOUNDS`, or not),
+    refused exactly where its `compileInlineSchema` refuses, its words first."""
+    shipped.require_oracle()
+    _agrees(schema, profile)
 
 
 def test_every_fault_is_reported_not_only_the_first() -> None:

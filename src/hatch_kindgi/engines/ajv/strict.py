@@ -498,7 +498,7 @@ class _Walk:
         if self.bounds.on_re2:
             refusal = _tenant_pattern_refusal(source, self.bounds)
             if refusal is not None:
-                self.add(path, refusal)
+                self.add(path, *refusal)
         return compiled
 
     def pattern_properties(
@@ -629,17 +629,17 @@ _HOSTED_FIXES = (
 )  # fmt: skip
 
 
-def _tenant_pattern_refusal(source: str, bounds: Bounds) -> str | None:
-    """The hosted profile's Ajv's refusal of a schema's pattern (`tenantRegExp` throws), with
-    our hint; None when it compiles. A pattern re2js takes but we can't match exactly is ours
-    to refuse, as one too large to check."""
+def _tenant_pattern_refusal(source: str, bounds: Bounds) -> tuple[str, str] | None:
+    """The hosted profile's Ajv's refusal of a schema's pattern (`tenantRegExp` throws), its
+    words and then our hint; None when it compiles. A pattern re2js takes but we can't match
+    exactly is ours to refuse, as one too large to check."""
     from hatch_kindgi.engines.re2.program import Re2Unavailable, TooLargeToCheck
     from hatch_kindgi.engines.re2.tenant import Refused, compile_tenant_pattern
 
     try:
         compiled = compile_tenant_pattern(source, "u", bounds=bounds)
     except JsRegexError as too_deep:
-        return too_deep.message
+        return too_deep.message, ""
     if isinstance(compiled, Refused):
         reason = compiled.reason
         message = (
@@ -650,13 +650,13 @@ def _tenant_pattern_refusal(source: str, bounds: Bounds) -> str | None:
             fix = _PATTERN_FIXES.get(reason.rpartition(": ")[2], "")
         else:
             fix = next((fix for marker, fix in _HOSTED_FIXES if marker in reason), "")
-        return f"{message} {fix[:1].upper()}{fix[1:]}." if fix else message
+        return message, f" {fix[:1].upper()}{fix[1:]}." if fix else ""
     try:
         compiled.test("")  # builds the program, as re2js's compile does
     except Re2Unavailable:
         return None  # the values check says what to install, if it matches anything
     except TooLargeToCheck as cause:
-        return f"the pattern {stringify_string(source)} is too large to check: {cause}"
+        return f"the pattern {stringify_string(source)} is too large to check: {cause}", ""
     return None
 
 
