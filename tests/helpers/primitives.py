@@ -16,7 +16,7 @@ import pytest
 
 from hatch_kindgi.primitives.findings import Finding
 from tests.helpers.packs import build_env
-from tests.oracle.shipped import deploy_issues
+from tests.oracle.shipped import Profile, deploy_issues
 
 PACK_ID = "acme.t"
 
@@ -66,9 +66,12 @@ def index_of(**lists: Sequence[dict[str, Any]]) -> dict[str, Any]:
     return index
 
 
-def deploy_says(kind: str, entry: dict[str, Any]) -> list[dict[str, Any]]:
-    """The shipped deploy's issues for an index holding `entry` alone (kind: `tools`, ...)."""
-    return deploy_issues(index_of(**{kind: [entry]}))
+def deploy_says(
+    kind: str, entry: dict[str, Any], *, profile: Profile = "self-hosted"
+) -> list[dict[str, Any]]:
+    """The shipped deploy's issues for an index holding `entry` alone (kind: `tools`, ...),
+    on a runtime booted under `profile`'s bounds."""
+    return deploy_issues(index_of(**{kind: [entry]}), profile=profile)
 
 
 def unmatched(issues: Iterable[dict[str, Any]], findings: Sequence[Finding]) -> list[str]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-__all__ = ["HOSTED_BOUNDS", "PROFILES", "SELF_HOSTED_BOUNDS", "Bounds", "Profile"]
+__all__ = ["HOSTED_BOUNDS", "PROFILES", "SELF_HOSTED_BOUNDS", "Bounds", "Profile", "bounds_named"]
 
 Profile = Literal["self-hosted", "hosted"]
 
@@ -104,3 +104,11 @@ HOSTED_BOUNDS = Bounds(
 
 PROFILES: dict[Profile, Bounds] = {"self-hosted": SELF_HOSTED_BOUNDS, "hosted": HOSTED_BOUNDS}
 """Each profile's bounds, by the name the hook option `target` gives it."""
+
+
+def bounds_named(name: str) -> Bounds:
+    """The bounds of the profile `name` ("self-hosted" or "hosted"); ValueError for another."""
+    for profile, bounds in PROFILES.items():
+        if profile == name:
+            return bounds
+    raise ValueError(f"no profile {name!r}: {', '.join(PROFILES)}")

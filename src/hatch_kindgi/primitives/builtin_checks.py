@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from hatch_kindgi.engines.bounds import SELF_HOSTED_BOUNDS, Bounds
+from hatch_kindgi.engines.javascript.numbers import number_to_string
 from hatch_kindgi.engines.javascript.regexp_constructor import constructor_problem
 from hatch_kindgi.engines.javascript.strings import utf16_length
 from hatch_kindgi.report.problems import json_pointer
@@ -23,9 +25,6 @@ from hatch_kindgi.schema.validation import Stopped, Validator, validate
 
 Issue = tuple[str, str]
 """A JSON pointer into the guardrail (`/config/flags`) and the runtime's message."""
-
-PATTERN_MAX_LENGTH = 8192
-"""`SELF_HOSTED_BOUNDS.patternMaxLength`: a pattern and its flags, in UTF-16 code units."""
 
 
 def _object(properties: dict[str, Any], required: list[str] | None = None) -> dict[str, Any]:
@@ -111,34 +110,58 @@ def config_problems(validator: Validator, config: Any) -> tuple[list[Issue], Sto
     return issues, stopped
 
 
-def built_in_problems(check: str, config: Any) -> list[Issue]:
-    """`builtInConfigProblems(check, config)`: the config against the check's schema; once
-    it fits, its regular expression setting as the runtime compiles it."""
+def built_in_problems(check: str, config: Any, bounds: Bounds = SELF_HOSTED_BOUNDS) -> list[Issue]:
+    """`builtInConfigProblems(check, config)` under `bounds`: the config against the check's
+    schema; once it fits, `must-cite`'s citations over the bounds' cap, and its regular
+    expression setting as the runtime compiles it."""
     problems, _ = config_problems(_validator(check), config)  # no pattern to time out
     if problems:
         return problems
     settings: Mapping[str, Any] = config if isinstance(config, Mapping) else {}
+    found: list[Issue] = []
+    cap, citations = bounds.must_cite_max_citations, settings.get("minCitations")
+    if (
+        check == "must-cite"
+        and cap is not None
+        and isinstance(citations, (int, float))
+        and not isinstance(citations, bool)
+        and citations > cap
+    ):
+        said = f"config.minCitations is {number_to_string(citations)}, over the limit of {cap}."
+        found.append(("/config/minCitations", said))
     regex = _REGEX_SETTINGS.get(check)
     if regex is None:
-        return []
+        return found
     key, flags_key = regex
     pattern = settings.get(key)
     if not isinstance(pattern, str):
-        return []
+        return found
     flags = settings.get(flags_key) if flags_key is not None else None
-    reason = pattern_refused(pattern, flags if isinstance(flags, str) else "")
-    if reason is None:
-        return []
-    return [(f"/config/{key}", f"config.{key} isn't a regular expression that compiles: {reason}.")]
+    reason = pattern_refused(pattern, flags if isinstance(flags, str) else "", bounds)
+    if reason is not None:
+        message = f"config.{key} isn't a regular expression that compiles: {reason}."
+        found.append((f"/config/{key}", message))
+    return found
 
 
-def pattern_refused(source: str, flags: str) -> str | None:
-    """`compileTenantPattern(source, flags)`'s reason for refusing it (self-hosted: its
-    length, then V8's constructor), None when it compiles."""
+def pattern_refused(source: str, flags: str, bounds: Bounds = SELF_HOSTED_BOUNDS) -> str | None:
+    """`compileTenantPattern(source, flags)`'s reason for refusing it under `bounds`, None
+    when it compiles: self-hosted, its length, then V8's constructor; hosted, RE2's reading
+    (`engines.re2`)."""
+    if bounds.on_re2:
+        from hatch_kindgi.engines.javascript.regexp import JsRegexError
+        from hatch_kindgi.engines.re2.tenant import Refused, compile_tenant_pattern
+
+        try:
+            compiled = compile_tenant_pattern(source, flags, bounds=bounds)
+        except JsRegexError as too_deep:
+            return too_deep.message
+        return compiled.reason if isinstance(compiled, Refused) else None
     length = utf16_length(source) + utf16_length(flags)
-    if length > PATTERN_MAX_LENGTH:
-        return f"{length} characters with its flags, over the limit of {PATTERN_MAX_LENGTH}"
+    if length > bounds.pattern_max_length:
+        return f"{length} characters with its flags, over the limit of {bounds.pattern_max_length}"
     return constructor_problem(source, flags)
+
 
 
 _VALIDATORS: dict[str, Validator] = {}

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from hatch_kindgi.engines.bounds import bounds_named
 from hatch_kindgi.primitives.builtin_checks import (
     BUILT_IN_CHECK_IDS,
     built_in_problems,
@@ -62,7 +63,9 @@ def guardrail_findings(entry: Mapping[str, Any], *, profile: str = "self-hosted"
         if not refused_config:
             findings.extend(
                 _error("guardrail-builtin-config", path, message, f"{_REFUSED}")
-                for path, message in built_in_problems(check, spec.get("config"))
+                for path, message in built_in_problems(
+                    check, spec.get("config"), bounds_named(profile)
+                )
             )
     elif not refused_config and "configSchema" in entry:
         findings.extend(_own_config_findings(entry, profile))
@@ -153,7 +156,8 @@ def _own_config_findings(entry: Mapping[str, Any], profile: str) -> list[Finding
         f'configSchema on each call (Check "{entry.get("checkId", name)}" config failed '
         "validation); set config= to fit the check's config type"
     )
-    issues, stopped = config_problems(Validator(schema, ajv=True), entry.get("config"))
+    validator = Validator(schema, ajv=True, bounds=bounds_named(profile))
+    issues, stopped = config_problems(validator, entry.get("config"))
     found = [_error("guardrail-config", path, message, ours) for path, message in issues]
     if stopped is not None:
         found.append(_stopped_finding(stopped))

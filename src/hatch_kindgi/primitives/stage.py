@@ -60,14 +60,19 @@ def check_primitives(
     return tuple(dict.fromkeys(problems))
 
 
-_DIFFERING_KEYS = ('"pattern"', '"patternProperties"', '"formatM', '"formatExclusiveM')
+_DIFFERING_KEYS = (
+    '"pattern',  # "pattern", "patternProperties", a built-in check's "pattern" setting
+    '"formatM',
+    '"formatExclusiveM',
+    '"must-cite"',  # its citations are capped on hosted
+)
 _SMALL = 16 * 1024  # a serialized entry this short is far within every profile's measures
 
 
 def _may_differ(entry: Mapping[str, Any]) -> bool:
     """Whether the profiles' checks can differ on `entry`: only through a pattern, a format
-    comparison keyword (`engines.ajv.strict` on either bounds) or a schema's measures
-    (`engines.ajv.tenant`), so an entry with none is checked once."""
+    comparison keyword (`engines.ajv.strict` on either bounds), `must-cite`'s citations or a
+    schema's measures (`engines.ajv.tenant`), so an entry with none is checked once."""
     import json
 
     try:

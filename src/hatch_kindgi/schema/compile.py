@@ -30,7 +30,7 @@ from typing import Any, Literal
 
 from hatch_kindgi.engines.ajv.strict import ADDED_KEYWORDS, strict_faults
 from hatch_kindgi.engines.ajv.tenant import tenant_schema_problem
-from hatch_kindgi.engines.bounds import PROFILES, Bounds
+from hatch_kindgi.engines.bounds import bounds_named
 from hatch_kindgi.schema import DRAFT_2020_12
 from hatch_kindgi.schema.metaschema import metaschema_failures
 from hatch_kindgi.schema.survey import survey
@@ -94,7 +94,7 @@ class CompileFault:
 def compile_faults(schema: Any, *, use: Use, profile: str = "self-hosted") -> list[CompileFault]:
     """Every way the runtime's compile of `schema` as `use` fails, in the order it meets them
     (none: it compiles) under `profile`'s bounds ("self-hosted" or "hosted")."""
-    bounds = _bounds(profile)
+    bounds = bounds_named(profile)
     if type(schema) is bool:
         return []
     if schema is None:  # Ajv reads its `$id` first
@@ -170,10 +170,3 @@ def _dialect_refused(dialect: object, use: Use) -> str | None:
     return (
         f"The schema's $schema {shown} isn't a JSON Schema dialect Kindgi validates here: 2020-12."
     )
-
-
-def _bounds(profile: str) -> Bounds:
-    for name, bounds in PROFILES.items():
-        if name == profile:
-            return bounds
-    raise ValueError(f"no profile {profile!r}: {', '.join(PROFILES)}")
