@@ -163,7 +163,6 @@ def pattern_refused(source: str, flags: str, bounds: Bounds = SELF_HOSTED_BOUNDS
     return constructor_problem(source, flags)
 
 
-
 _VALIDATORS: dict[str, Validator] = {}
 
 
