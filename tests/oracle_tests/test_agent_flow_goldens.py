@@ -18,15 +18,14 @@ from __future__ import annotations
 
 import copy
 import json
-import re
 import subprocess
-from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
 from hatch_kindgi.primitives.agents import TYPESCRIPT
 from hatch_kindgi.report.escape import shown
+from tests.helpers.golden_lines import Line, golden_lines
 from tests.helpers.packs import BROKEN
 from tests.helpers.primitives import deploy_says, indexed
 from tests.oracle.shipped import (
@@ -48,42 +47,11 @@ AGENT_CASES = [
     "agent-define-strict",
 ]
 FLOW_CASES = ["flow-schema", "flow-load"]
-_LINE = re.compile(
-    r"^(?P<file>[^:]+?)(?::\d+:\d+)?: (?P<severity>error|warning)\[(?P<code>[a-z0-9-]+)\]: "
-    r"(?:(?P<pointer>/[^:]*): )?(?P<message>.*)$"
-)
 _EVERY_RUN = "every run of this flow fails: "
 _COMPILE = "Inline schema failed to compile: "
 _REFUSED = {"agents": "; the deploy refuses this agent", "flows": "; the deploy refuses this flow"}
 _HANGS = "acme.broken.proofread"
 """The flow `loadFlow` never answers on (never sent to the shared oracle)."""
-
-
-@dataclass(frozen=True)
-class Line:
-    file: str
-    severity: str
-    code: str
-    pointer: str
-    message: str
-
-
-def _golden(case: str) -> list[Line]:
-    lines = (BROKEN / case / "expected.txt").read_text("utf-8").splitlines()[:-1]
-    parsed = []
-    for text in lines:
-        match = _LINE.match(text)
-        assert match is not None, text
-        parsed.append(
-            Line(
-                match["file"],
-                match["severity"],
-                match["code"],
-                match["pointer"] or "",
-                match["message"],
-            )
-        )
-    return parsed
 
 
 def _inside(pointer: str, path: str) -> bool:
@@ -158,7 +126,7 @@ def test_agent_golden_lines_are_the_runtimes(case: str) -> None:
     """Each agent line: the deploy's words at its path, or defineAgent's at its path; and
     every deploy issue and defineAgent-only issue of the pack in the golden report."""
     require_oracle()
-    lines = _golden(case)
+    lines = golden_lines(case)
     for file, entry in _entries(case, "agents").items():
         mine = [line for line in lines if line.file == file]
         deploy = [(str(i["path"]), str(i["message"])) for i in deploy_says("agents", entry)]
@@ -201,7 +169,7 @@ def test_flow_golden_lines_are_the_runtimes(case: str) -> None:
     loadFlow's error for that flow after "every run of this flow fails"; and every refusal of
     the runtime in the golden report."""
     require_oracle()
-    lines = _golden(case)
+    lines = golden_lines(case)
     for file, entry in _entries(case, "flows").items():
         mine = [line for line in lines if line.file == file]
         deploy = [(str(i["path"]), str(i["message"])) for i in deploy_says("flows", entry)]

@@ -15,13 +15,12 @@ compiled as every call compiles it, a guardrail's config against its own schema.
 from __future__ import annotations
 
 import copy
-import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.helpers.golden_lines import Line, golden_lines
 from tests.helpers.packs import BROKEN
 from tests.helpers.primitives import deploy_says
 from tests.helpers.sdk_index import sdk_entries
@@ -47,10 +46,6 @@ CASES = [
     "guardrail-config-schema",
     "guardrail-llm-judge",
 ]
-_LINE = re.compile(
-    r"^(?P<file>[^:]+?)(?::\d+:\d+)?: (?P<severity>error|warning)\[(?P<code>[a-z0-9-]+)\]: "
-    r"(?:(?P<pointer>/[^:]*): )?(?P<message>.*)$"
-)
 _PRIMITIVE_CODES = ("tool-", "guardrail-")
 _LEAD = {
     "input": "Tool input schema does not compile: ",
@@ -59,33 +54,6 @@ _LEAD = {
 _STRICT_HINT = (
     ". For a field that may hold any JSON value, `z.json()` (or `{}` in JSON Schema) compiles."
 )
-
-
-@dataclass(frozen=True)
-class Line:
-    file: str
-    severity: str
-    code: str
-    pointer: str
-    message: str
-
-
-def _golden(case: str) -> list[Line]:
-    lines = (BROKEN / case / "expected.txt").read_text("utf-8").splitlines()[:-1]
-    parsed = []
-    for text in lines:
-        match = _LINE.match(text)
-        assert match is not None, text
-        parsed.append(
-            Line(
-                match["file"],
-                match["severity"],
-                match["code"],
-                match["pointer"] or "",
-                match["message"],
-            )
-        )
-    return parsed
 
 
 def _runtime_says(entry: dict[str, Any], kind: str) -> list[tuple[str, str]]:
@@ -146,7 +114,7 @@ def test_golden_lines_are_the_runtimes(case: str, tmp_path: Path) -> None:
     """Both ways: the runtime's messages in the golden report, and ours the runtime's."""
     require_oracle()
     index = sdk_entries(BROKEN / case, tmp_path)
-    golden = [line for line in _golden(case) if line.code.startswith(_PRIMITIVE_CODES)]
+    golden = [line for line in golden_lines(case) if line.code.startswith(_PRIMITIVE_CODES)]
     judge_template = (
         node_modules() / "@kindgi" / "guardrails" / "dist" / "execution-strategy.js"
     ).read_text("utf-8")
