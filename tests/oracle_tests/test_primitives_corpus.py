@@ -201,3 +201,17 @@ def test_what_only_hosted_refuses_is_a_warning_without_a_target(
             assert any(shown(message) in p.message for p in warnings), (plain.file, message)
     for plain, _ in alike:
         assert [p for p in plain.ours if p.code == "hosted-profile"] == [], plain.file
+
+
+def test_self_hosted_target_draws_no_hosted_warning(hosted: tuple[Case, ...]) -> None:
+    """`target = "self-hosted"`: the primitives only hosted refuses draw nothing at all."""
+    root = CORPUS / "hosted-pack"
+    problems = run_pipeline(root, environ=_ENV, runner="command-line", target="self-hosted")
+    refused = {
+        case.file
+        for case in hosted
+        if case.file.startswith("hosted-pack/") and case.runtime_verdict != "clean"
+    }
+    assert len(refused) >= 6
+    assert [p for p in problems.problems if p.code == "hosted-profile"] == []
+    assert [p for p in problems.problems if p.severity == "error"] == []
