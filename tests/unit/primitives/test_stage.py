@@ -107,9 +107,7 @@ def test_a_pattern_only_hosted_refuses_gets_each_targets_verdict(tmp_path: Path)
     assert hosted[0].message.endswith('{"pattern": …}. The deploy refuses this tool')
     (warned,) = check_primitives(pack, lists, target=DEFAULT_TARGET)
     assert (warned.severity, warned.code) == ("warning", "hosted-profile")
-    assert warned.message.startswith(
-        f"Kindgi hosted (the hosted profile) refuses this: {lead}"
-    )
+    assert warned.message.startswith(f"Kindgi hosted (the hosted profile) refuses this: {lead}")
     assert warned.message.endswith(
         '(set the hook option `target` to "hosted" to build for it, or to "self-hosted" if the '
         "pack never deploys there)"
