@@ -88,7 +88,7 @@ _HOSTED_WORDS = (
 )
 
 
-def _codes(problems: tuple[Problem, ...]) -> list[tuple[str, str, str]]:
+def _codes(problems: tuple[Problem, ...]) -> list[tuple[str, str, str | None]]:
     return [(p.severity, p.code, p.pointer) for p in problems]
 
 
