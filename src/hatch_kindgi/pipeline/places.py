@@ -39,7 +39,8 @@ from hatch_kindgi.report.problems import Problem
 
 _WORD = re.compile(r"[\w.-]+")
 _CODE_SUFFIXES = (".py", ".pyi")
-"""A code module's problems point into the entry the SDK indexes from it, not its text."""
+"""A code module's problems point into the entry the SDK indexes from it, not its text: the
+stages that find them place them in the module (`primitives.modules.DeclaringModules`)."""
 
 KEY_CODES = frozenset({"block-unknown-key", "block-duplicate-key", "config-unknown-key"})
 """Problems about a key itself, not its value: they land on the key."""

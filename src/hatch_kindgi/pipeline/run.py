@@ -29,6 +29,7 @@ from hatch_kindgi.report.problems import Problem, has_errors
 if TYPE_CHECKING:
     from hatch_kindgi.against.stage import Comparison, PackEntries, Revisions
     from hatch_kindgi.pipeline.cache import PipelineCache
+    from hatch_kindgi.primitives.modules import DeclaringModules
 
 
 @dataclass(frozen=True)
@@ -136,7 +137,8 @@ def run_pipeline(
         )
     )
     problems.extend(code.problems)
-    problems.extend(_primitive_problems(root, code, options, cache))
+    modules = _declaring_modules(root, code)
+    problems.extend(_primitive_problems(root, code, options, cache, modules))
     problems.extend(
         check_entries(
             code.tools,
@@ -145,6 +147,7 @@ def run_pipeline(
             code.flows,
             read.blocks.entries,
             erred_blocks=read.blocks.erred,
+            place=None if modules is None else modules.place,
         )
     )
     comparison: Comparison | None = None
@@ -190,12 +193,28 @@ def run_pipeline(
     return result(None if faults else partial(serialized, envelope), place(problems))
 
 
+def _declaring_modules(root: Path, code: CodeOutcome) -> DeclaringModules | None:
+    """The pack's modules, read and parsed once this run (each on first use) to place the
+    problems of the entries they declare, for the primitives and the checks stages alike;
+    None when the code stage gave no entries (the module loads only when there are)."""
+    if not any(code.lists().values()):
+        return None
+    from hatch_kindgi.primitives.modules import DeclaringModules
+
+    return DeclaringModules(root)
+
+
 def _primitive_problems(
-    root: Path, code: CodeOutcome, options: HookOptions, cache: PipelineCache | None
+    root: Path,
+    code: CodeOutcome,
+    options: HookOptions,
+    cache: PipelineCache | None,
+    modules: DeclaringModules | None,
 ) -> tuple[Problem, ...]:
     """The primitives stage on the code stage's entries (its modules load only when there
-    are entries); with a `cache`, kept while the code stage's outcome is the same."""
-    if not any(code.lists().values()):
+    are entries), placing in `modules`; with a `cache`, kept while the code stage's outcome
+    is the same."""
+    if modules is None:
         return ()
 
     target = target_of(options.target)
@@ -203,7 +222,9 @@ def _primitive_problems(
     def check() -> tuple[Problem, ...]:
         from hatch_kindgi.primitives.stage import check_primitives
 
-        return check_primitives(root, code.lists(), strict=options.strict, target=target)
+        return check_primitives(
+            root, code.lists(), strict=options.strict, target=target, modules=modules
+        )
 
     if cache is None:
         return check()

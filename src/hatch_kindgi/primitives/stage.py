@@ -5,24 +5,21 @@ Each kind's module gives an entry's findings (`tools.tool_findings`, `guardrails
 guardrail_findings`, …), pointers into the entry as indexed; this stage turns them into
 problems on the declaring file (`modulePath`; a guardrail's `checkModulePath`), at the line
 and column of the declaration, or of the argument the pointer leads to
-(`declarations.ModuleSource`). A module is read here only to place what was found in it: from
-the disk, as the SDK indexed it, and only inside the pack. Rules across entries are the
-`checks` stage's.
+(`declarations.ModuleSource`, through `modules.DeclaringModules`, which places the `checks`
+stage's problems too). Rules across entries are the `checks` stage's.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any
 
 from hatch_kindgi.config.target import DEFAULT_TARGET, Target
-from hatch_kindgi.primitives.declarations import KIND_OF_LIST, ModuleSource
+from hatch_kindgi.primitives.declarations import KIND_OF_LIST
 from hatch_kindgi.primitives.findings import Finding
+from hatch_kindgi.primitives.modules import DeclaringModules
 from hatch_kindgi.report.problems import Problem
-
-MAX_MODULE_BYTES = 4 * 1024 * 1024
-"""The largest module read to place findings in (a larger one gets them without a line)."""
 
 _Check = Callable[[Mapping[str, Any]], list[Finding]]
 
@@ -33,29 +30,33 @@ def check_primitives(
     *,
     strict: bool = False,
     target: Target = DEFAULT_TARGET,
+    modules: DeclaringModules | None = None,
 ) -> tuple[Problem, ...]:
     """Every problem of each entry in `lists` (the index's `tools`, `guardrails`, `agents`,
     `flows`, as the SDK wrote them), on the file that declares it. `strict` is the hook's
     option (what only a TypeScript build refuses fails it then); `target`, the profile whose
     verdict the build gives, and the one whose refusals alone are warnings (`Target.warn`:
-    an error the other profile finds where this one finds none, as `hosted-profile`)."""
+    an error the other profile finds where this one finds none, as `hosted-profile`).
+    `modules`: the pack's modules as this run reads them to place problems (the checks
+    stage places its own in the same ones), else read here."""
     checks = _checks(lists, strict=strict, profile=target.bounds.profile)
     warn = target.warn
     others = dict(_checks(lists, strict=strict, profile=warn.profile)) if warn else {}
-    modules = _Modules(root)
+    if modules is None:
+        modules = DeclaringModules(root)
     problems: list[Problem] = []
     for name, check in checks:
-        key = "checkModulePath" if name == "guardrails" else "modulePath"
+        kind = KIND_OF_LIST[name]
         other = others.get(name)
         for entry in lists.get(name, ()):
             if not isinstance(entry, Mapping):
                 continue  # the SDK writes objects only; the index stage refuses anything else
             findings = check(entry)
             if findings:
-                problems.extend(modules.placed(KIND_OF_LIST[name], entry, key, findings))
+                problems.extend(modules.placed(kind, entry, findings))
             if other is not None and _may_differ(entry):
                 only = _only_there(findings, other(entry))
-                placed = modules.placed(KIND_OF_LIST[name], entry, key, only) if only else []
+                placed = modules.placed(kind, entry, only) if only else []
                 problems.extend(target.warning(problem) for problem in placed)
     return tuple(dict.fromkeys(problems))
 
@@ -112,68 +113,3 @@ def _checks(
 
         checks.append(("flows", lambda entry: flow_findings(entry, profile=profile)))
     return checks
-
-
-class _Modules:
-    """The pack's modules, each read and parsed once, to place findings in."""
-
-    def __init__(self, root: Path) -> None:
-        self._root = root
-        self._resolved_root: Path | None = None
-        self._sources: dict[str, ModuleSource | None] = {}
-
-    def placed(
-        self, kind: str, entry: Mapping[str, Any], key: str, findings: Sequence[Finding]
-    ) -> list[Problem]:
-        """`findings` of `entry` (a primitive of `kind`) as problems on its declaring file
-        (`entry[key]`, else its `modulePath`), each at its place there when it can be told."""
-        file = _file_of(entry, key)
-        source = None if file is None else self._source(file)
-        declaration = None if source is None else source.declaration(kind, entry)
-        problems: list[Problem] = []
-        for finding in findings:
-            line = column = None
-            if source is not None and declaration is not None:
-                line, column = source.place(declaration, finding.pointer)
-            problems.append(
-                Problem(
-                    finding.severity,
-                    finding.code,
-                    "." if file is None else file,
-                    finding.message,
-                    line,
-                    column,
-                    finding.pointer,
-                )
-            )
-        return problems
-
-    def _source(self, file: str) -> ModuleSource | None:
-        if file not in self._sources:
-            text = self._read(file)
-            self._sources[file] = None if text is None else ModuleSource(text)
-        return self._sources[file]
-
-    def _read(self, file: str) -> str | None:
-        """The text of pack file `file` (pack-relative, `/`), None when it isn't a regular
-        file inside the pack, is too large, or can't be read."""
-        relative = PurePosixPath(file)
-        if relative.is_absolute() or ".." in relative.parts or not file:
-            return None
-        try:
-            if self._resolved_root is None:
-                self._resolved_root = self._root.resolve()
-            path = (self._root / relative).resolve()
-            path.relative_to(self._resolved_root)
-            if not path.is_file() or path.stat().st_size > MAX_MODULE_BYTES:
-                return None
-            return path.read_bytes().decode("utf-8", "replace")
-        except (OSError, ValueError, RuntimeError):
-            return None
-
-
-def _file_of(entry: Mapping[str, Any], key: str) -> str | None:
-    for file in (entry.get(key), entry.get("modulePath")):
-        if isinstance(file, str) and file:
-            return file
-    return None

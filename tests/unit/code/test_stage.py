@@ -16,6 +16,7 @@ from hatch_kindgi.checks.stage import check_entries
 from hatch_kindgi.code.stage import CodeOutcome, index_code
 from hatch_kindgi.config.stage import Runner
 from hatch_kindgi.pipeline.places import pack_text, place_problems
+from hatch_kindgi.primitives.modules import DeclaringModules
 from hatch_kindgi.primitives.stage import check_primitives
 from hatch_kindgi.report.formats import format_text
 from hatch_kindgi.report.problems import Problem, error
@@ -337,9 +338,15 @@ def test_broken_case_report_matches_golden(case: str) -> None:
     the case's whole golden report."""
     root = BROKEN / case
     outcome = index(root, timeout=hook_timeout(root))
-    primitives = check_primitives(root, outcome.lists())
+    modules = DeclaringModules(root)
+    primitives = check_primitives(root, outcome.lists(), modules=modules)
     checked = check_entries(
-        outcome.tools, outcome.guardrails, outcome.agents, outcome.flows, block_entries(root)
+        outcome.tools,
+        outcome.guardrails,
+        outcome.agents,
+        outcome.flows,
+        block_entries(root),
+        place=modules.place,
     )
     report = _rendered(root, [*outcome.problems, *primitives, *checked])
     assert report == (root / "expected.txt").read_text(encoding="utf-8")
