@@ -389,11 +389,6 @@ settings(
     {"tags": ["AB"]},
 )
 
-UNICODE_16 = (
-    "V8 in Node 22.12 has Unicode 16, where U+A7CE and U+10940 are unassigned; the self-hosted "
-    "mirror reads \\p{…} with the regex module's tables (Unicode 17): the letter passes"
-)
-
 # ---- both compile; a value's verdict flips on RE2 ----
 settings(
     "full-name-nbsp",
@@ -478,7 +473,6 @@ settings(
     obj(name=string(pattern="^\\p{L}+$")),
     {"name": "\ua7ce\ua7cf"},
     "U+A7CE/A7CF are letters in Unicode 17 (re2js), unassigned in 16 (Node 22.12's V8)",
-    self_hosted_gap=UNICODE_16,
 )
 settings(
     "unicode17-sidetic",
@@ -486,7 +480,6 @@ settings(
     SELF,
     obj(w=string(pattern="^\\p{Lo}+$")),
     {"w": "\U00010940"},
-    self_hosted_gap=UNICODE_16,
 )
 settings(
     "unicode17-assigned",
@@ -494,7 +487,6 @@ settings(
     SELF,
     obj(w=string(pattern="^\\p{Assigned}$")),
     {"w": "\U00010940"},
-    self_hosted_gap=UNICODE_16,
 )
 settings(
     "pattern-properties-nbsp",
