@@ -79,6 +79,18 @@ def _lines_for(report: str, files: list[str]) -> list[str]:
     return [line for line in report.splitlines() if any(line.startswith(f"{f}") for f in files)]
 
 
+def _profile(pack: Path) -> shipped.Profile:
+    """The profile the case builds for: its hook option `target` (none: self-hosted's)."""
+    import tomllib
+
+    try:
+        document = tomllib.loads((pack / "pyproject.toml").read_text("utf-8"))
+    except tomllib.TOMLDecodeError:  # the case is that it isn't TOML
+        return "self-hosted"
+    hook = document.get("tool", {}).get("hatch", {}).get("build", {}).get("hooks", {})
+    return "hosted" if hook.get("kindgi", {}).get("target") == "hosted" else "self-hosted"
+
+
 def _appears(message: str, lines: list[str]) -> bool:
     from hatch_kindgi.report.escape import escaped
 
@@ -91,7 +103,8 @@ def _appears(message: str, lines: list[str]) -> bool:
 )
 def test_golden_reports_carry_the_runtimes_words(case: str) -> None:
     """Every issue `validateBlock` raises on a block file of the case is in the case's
-    golden report, on that file's lines."""
+    golden report, on that file's lines (the runtime booted under the profile the case
+    builds for: `target = "hosted"`, the hosted bounds)."""
     shipped.require_oracle()
     pack = BROKEN / case
     report = expected_report(case)
@@ -102,7 +115,7 @@ def test_golden_reports_carry_the_runtimes_words(case: str) -> None:
     ]
     if not found:
         pytest.skip("no block file a publish would read")
-    results = shipped.validate_block_texts([text for _, (text, _) in found])
+    results = shipped.validate_block_texts([text for _, (text, _) in found], profile=_profile(pack))
     missing = [
         f"{files[0]}: {issue['path']}: {issue['message']}"
         for (_, (_, files)), result in zip(found, results)
