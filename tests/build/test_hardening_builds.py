@@ -73,9 +73,17 @@ def test_build_fetches_nothing_from_a_loopback_schema_server(tmp_path: Path) -> 
     assert run.returncode != 0
     assert "Traceback" not in run.stdout + run.stderr
     report = report_of(run.stderr)
-    for file in ("blocks/remote.json", "blocks/relative.json", "guardrails/limit.py"):
+    # guardrails/dialect.py: the runtime compiles a configSchema for 2020-12 alone, so a
+    # remote $schema is refused (as the shipped compileJsonSchema refuses it), not fetched.
+    files = (
+        "blocks/remote.json",
+        "blocks/relative.json",
+        "guardrails/limit.py",
+        "guardrails/dialect.py",
+    )
+    for file in files:
         assert re.search(rf"^{re.escape(file)}(:\d+:\d+)?: error\[", report, re.M), file
-    for file in ("blocks/nested-dialect.json", "guardrails/dialect.py"):
+    for file in ("blocks/nested-dialect.json",):
         # checked, and found sound
         assert not re.search(rf"^{re.escape(file)}[:\s]", report, re.M), file
     assert run.artifacts == []
