@@ -12,13 +12,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from hatch_kindgi.engines.bounds import HOSTED_BOUNDS, PROFILES, SELF_HOSTED_BOUNDS, Bounds
+from hatch_kindgi.engines.bounds import (
+    HOSTED_BOUNDS,
+    PROFILES,
+    SELF_HOSTED_BOUNDS,
+    Bounds,
+    bounds_named,
+)
 from hatch_kindgi.report.problems import Problem
 
 __all__ = ["DEFAULT_TARGET", "TARGETS", "Target", "target_of"]
 
-_BY_NAME: dict[str, Bounds] = {str(name): bounds for name, bounds in PROFILES.items()}
-TARGETS: tuple[str, ...] = tuple(_BY_NAME)
+TARGETS: tuple[str, ...] = tuple(PROFILES)
 """The values `target` takes."""
 
 
@@ -60,4 +65,4 @@ def target_of(name: str | None) -> Target:
     """The target the option's value (one of TARGETS, or None for none set) names."""
     if name is None:
         return DEFAULT_TARGET
-    return Target(_BY_NAME[name])
+    return Target(bounds_named(name))
