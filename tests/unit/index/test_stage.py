@@ -11,8 +11,13 @@ import pytest
 from hatch_kindgi import pipeline
 from hatch_kindgi.config.stage import PackConfig
 from hatch_kindgi.index.pins import RECORD_FILE, Pins, read_recorded_pins, record_pins
-from hatch_kindgi.index.stage import build_envelope, index_bytes, pack_index_schema, serialized
-from hatch_kindgi.report.problems import error
+from hatch_kindgi.index.stage import (
+    build_envelope,
+    index_problems,
+    pack_index_schema,
+    serialized,
+)
+from hatch_kindgi.report.problems import Problem, error
 from tests.helpers.fast_path import fast_path_off
 from tests.helpers.golden import GOLDEN_ENV
 from tests.helpers.packs import TESTPACKS
@@ -26,6 +31,13 @@ TOOL = {
     "output": {"type": "object"},
     "modulePath": "tools/b.py",
 }
+
+
+def index_bytes(envelope: dict[str, Any]) -> tuple[bytes | None, list[Problem]]:
+    """The envelope's bytes as a run writes them (`pipeline.run`): its problems, and the
+    canonical bytes only when there are none."""
+    problems = index_problems(envelope)
+    return (None if problems else serialized(envelope)), problems
 
 
 def test_envelope_omits_empty_blocks_and_env() -> None:
