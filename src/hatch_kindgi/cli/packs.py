@@ -52,7 +52,7 @@ class Packs:
     single: bool
     """One pack, named as its folder: paths stay relative to it."""
 
-    def shown(self, root: Path) -> str:
+    def folder_name(self, root: Path) -> str:
         """How the report names the pack folder `root`: as from where the command runs."""
         return os.path.normpath(root)
 
@@ -210,7 +210,7 @@ def named(
     merged: list[Problem] = []
     said: list[str] = []
     for root, (problems, notes) in zip(packs.roots, outcomes):
-        shown = packs.shown(root)
+        shown = packs.folder_name(root)
         if style == "sarif":
             base = repository_prefix(root)
             merged.extend(placed_below(p, base, base + _PACK_FILE) for p in problems)
