@@ -33,7 +33,7 @@ TOOL = {
 }
 
 
-def index_bytes(envelope: dict[str, Any]) -> tuple[bytes | None, list[Problem]]:
+def written(envelope: dict[str, Any]) -> tuple[bytes | None, list[Problem]]:
     """The envelope's bytes as a run writes them (`pipeline.run`): its problems, and the
     canonical bytes only when there are none."""
     problems = index_problems(envelope)
@@ -66,7 +66,7 @@ def test_lists_sorted_by_id_in_code_units() -> None:
 def test_index_bytes_equal_node() -> None:
     """The bytes of a valid envelope are Node's JSON.stringify bytes."""
     envelope = build_envelope(PACK, PINS, {"tools": [TOOL]}, [])
-    data, problems = index_bytes(envelope)
+    data, problems = written(envelope)
     assert problems == []
     assert data == node_canonical(envelope)
 
@@ -74,7 +74,7 @@ def test_index_bytes_equal_node() -> None:
 def test_schema_failure_names_the_entry_file() -> None:
     """An entry the pack-index schema refuses is a problem on the file that declared it."""
     broken = {k: v for k, v in TOOL.items() if k != "input"}
-    data, problems = index_bytes(build_envelope(PACK, PINS, {"tools": [broken]}, []))
+    data, problems = written(build_envelope(PACK, PINS, {"tools": [broken]}, []))
     assert data is None
     assert problems == [
         error(
@@ -90,7 +90,7 @@ def test_schema_failure_names_the_entry_file() -> None:
 def test_unsafe_integer_is_refused() -> None:
     """An integer JavaScript can't carry is a json-number problem, and no bytes."""
     tool = dict(TOOL, limits={"maxBytes": 2**53})
-    data, problems = index_bytes(build_envelope(PACK, PINS, {"tools": [tool]}, []))
+    data, problems = written(build_envelope(PACK, PINS, {"tools": [tool]}, []))
     assert data is None
     assert [(p.code, p.file, p.pointer) for p in problems] == [
         ("json-number", "tools/b.py", "/tools/0/limits/maxBytes")
@@ -155,8 +155,8 @@ def test_envelope_checked_by_jsonschema_alone_the_same() -> None:
         build_envelope(PACK, PINS, {"tools": tools}, [])
         for tools in ([TOOL], [broken], [dict(TOOL, modulePath="./x.py")], [TOOL, TOOL])
     ]
-    fast = [index_bytes(envelope) for envelope in envelopes]
+    fast = [written(envelope) for envelope in envelopes]
     with fast_path_off():
-        assert [index_bytes(envelope) for envelope in envelopes] == fast
+        assert [written(envelope) for envelope in envelopes] == fast
     assert fast[0][0] is not None
     assert [data is None for data, _ in fast[1:]] == [True, True, False]
