@@ -21,7 +21,7 @@ from hatch_kindgi.against.model import (
     RemovedVersion,
     Reused,
 )
-from hatch_kindgi.against.values import ABSENT, first_difference, shown_pair
+from hatch_kindgi.against.values import ABSENT, first_difference, short_json_pair
 from hatch_kindgi.against.versions import highest, next_free
 from hatch_kindgi.checks.refs import agent_refs
 from hatch_kindgi.checks.versions import Brought, newest_in, npm_range, version_key, versions_by_id
@@ -159,7 +159,7 @@ def _reused(
     difference = first_difference(content_of(old.by_id[entry_id][version]), content_of(entry))
     if difference is None:
         return None
-    before, after = shown_pair(difference.old, difference.new)
+    before, after = short_json_pair(difference.old, difference.new)
     return Reused(
         SINGULAR[kind],
         entry_id,

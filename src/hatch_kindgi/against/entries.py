@@ -74,7 +74,7 @@ def entries_from_index(document: object) -> tuple[PackEntries | None, str | None
         return None, "it is not a JSON object"
     index = cast("Mapping[str, Any]", document)
     if index.get("v") != 1 or isinstance(index.get("v"), bool):
-        return None, f'its "v" is {_shown(index.get("v"))}, not 1'
+        return None, f'its "v" is {_json_or_missing(index.get("v"))}, not 1'
     if not isinstance(index.get("packId"), str):
         return None, 'it has no string "packId"'
     lists: dict[str, list[Mapping[str, Any]]] = {}
@@ -105,7 +105,7 @@ def entries_from_index(document: object) -> tuple[PackEntries | None, str | None
     )
 
 
-def _shown(value: object) -> str:
+def _json_or_missing(value: object) -> str:
     try:
         return "missing" if value is None else json.dumps(value)
     except (TypeError, ValueError):

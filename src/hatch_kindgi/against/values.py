@@ -92,7 +92,7 @@ def _same_scalar(old: object, new: object) -> bool:
     return type(old) is type(new) and old == new
 
 
-def shown_pair(old: object, new: object) -> tuple[str, str]:
+def short_json_pair(old: object, new: object) -> tuple[str, str]:
     """Both sides of a difference as short JSON text; two long strings are cut around the
     first character where they differ, so what differs is what is shown."""
     if isinstance(old, str) and isinstance(new, str):
@@ -103,10 +103,10 @@ def shown_pair(old: object, new: object) -> tuple[str, str]:
             common += 1
         start = max(0, common - _CONTEXT_CHARS)
         return _window(old, start), _window(new, start)
-    return shown(old), shown(new)
+    return short_json(old), short_json(new)
 
 
-def shown(value: object) -> str:
+def short_json(value: object) -> str:
     """A value as short JSON text (`absent` for `ABSENT`), cut with `…` past SHOWN_CHARS."""
     if value is ABSENT:
         return "absent"

@@ -30,7 +30,7 @@ from hatch_kindgi.blocks.templates import TemplateChecks, checking
 from hatch_kindgi.config.sources import NO_OVERLAY, Overlay
 from hatch_kindgi.config.stage import DEFAULT_MAX_FILE_SIZE
 from hatch_kindgi.config.target import DEFAULT_TARGET, Target
-from hatch_kindgi.discover.stage import describe_other
+from hatch_kindgi.discover.stage import other_match
 from hatch_kindgi.engines.ajv.formats import watching_fast_formats
 from hatch_kindgi.engines.bounds import Bounds
 from hatch_kindgi.engines.javascript.strings import code_unit_key, is_blank, utf16_length
@@ -499,12 +499,12 @@ def _read_bytes(
 
 
 def _not_a_file(root: Path, file: str) -> Problem:
-    what = describe_other(root, file)
-    if what == "is a folder named like a match":
+    other = other_match(root, file)
+    if other.kind == "folder":
         return error(
             "block-not-file", file, "is a folder named like a block file; a block is one JSON file"
         )
-    return error("block-not-file", file, f"{what}, not a block file")
+    return error("block-not-file", file, f"{other.said}, not a block file")
 
 
 def _version_key(entry: dict[str, Any]) -> tuple[int, ...]:

@@ -110,7 +110,7 @@ def _run(args: argparse.Namespace) -> int:
     for number, (root, text) in enumerate(shown):
         if len(packs.roots) > 1:
             gap = "\n" if number and args.format == "markdown" else ""
-            sys.stdout.write(gap + _HEADINGS[args.format].format(pack=packs.shown(root)))
+            sys.stdout.write(gap + _HEADINGS[args.format].format(pack=packs.folder_name(root)))
         sys.stdout.write(text)
     if any(o.failed for o in outcomes):
         return EXIT_USAGE  # no diff could be made of some pack: its problems say why

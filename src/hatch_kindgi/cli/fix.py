@@ -189,7 +189,7 @@ def _place(problem: Problem) -> str:
 def _base(packs: Packs, root: Path) -> str:
     if packs.single:
         return ""
-    shown = packs.shown(root)
+    shown = packs.folder_name(root)
     return "" if shown == "." else f"{shown}/"
 
 

@@ -1,7 +1,7 @@
 """Which packs a command works on, and their reports made one.
 
 `PACK_DIR…`: a folder that is a pack is that pack; a folder that is not (the default `.`, a
-repository's root) stands for the packs below it (`discover.packs.find_packs`), and the command
+repository's root) stands for the packs below it (`cli.found_packs.find_packs`), and the command
 says how many it found; with none below it, for the pack around it (run from a pack's
 `blocks/`, as ruff and pyright find their config upward); a file stands for the pack that holds
 it (pre-commit names the files that changed: only their packs are checked, none for a change
@@ -11,7 +11,7 @@ One pack named as its folder reports as it always has: paths relative to the pac
 reports them. Otherwise every path is named from where the command runs (`packs/ledger/blocks/
 x.json`, or `reply.json` and `../pyproject.toml` in a pack's `blocks/`), SARIF's from the
 repository's root, and the packs run side by side
-(`pipeline.side_by_side`), their problems merged in the report's own order.
+(`cli.side_by_side`), their problems merged in the report's own order.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TextIO, TypeVar
 
+from hatch_kindgi.cli.found_packs import find_packs, is_pack, pack_of
 from hatch_kindgi.cli.output import (
     EXIT_OK,
     EXIT_PROBLEMS,
@@ -32,8 +33,7 @@ from hatch_kindgi.cli.output import (
     not_a_pack,
     write_notes,
 )
-from hatch_kindgi.discover.packs import find_packs, is_pack, pack_of
-from hatch_kindgi.pipeline.side_by_side import side_by_side
+from hatch_kindgi.cli.side_by_side import side_by_side
 from hatch_kindgi.report.formats import format_text, write
 from hatch_kindgi.report.problems import Problem, placed_below
 from hatch_kindgi.report.sarif import repository_prefix
@@ -52,7 +52,7 @@ class Packs:
     single: bool
     """One pack, named as its folder: paths stay relative to it."""
 
-    def shown(self, root: Path) -> str:
+    def folder_name(self, root: Path) -> str:
         """How the report names the pack folder `root`: as from where the command runs."""
         return os.path.normpath(root)
 
@@ -210,7 +210,7 @@ def named(
     merged: list[Problem] = []
     said: list[str] = []
     for root, (problems, notes) in zip(packs.roots, outcomes):
-        shown = packs.shown(root)
+        shown = packs.folder_name(root)
         if style == "sarif":
             base = repository_prefix(root)
             merged.extend(placed_below(p, base, base + _PACK_FILE) for p in problems)

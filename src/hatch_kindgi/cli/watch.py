@@ -86,7 +86,7 @@ def watch(
                 results[number] = check(number)
                 # An editor's temporary files come and go: name what is still there.
                 kept = [path for path in changed if (root / path).exists()] or changed
-                base = "" if packs.single else f"{packs.shown(root)}/"
+                base = "" if packs.single else f"{packs.folder_name(root)}/"
                 shown.extend(base + path for path in kept)
             seconds = time.perf_counter() - begun
             previous, problems = problems, merged(results)

@@ -8,38 +8,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from hatch_kindgi.config.pyproject import PYPROJECT, option_anchor, toml_repr, unknown_key
+from hatch_kindgi.config.pyproject import HOOK_TABLE, toml_repr
+from hatch_kindgi.config.rows import Row, Rule, Table, check_table, is_text, must_be
 from hatch_kindgi.config.target import TARGETS
 from hatch_kindgi.config.timestamps import read_timestamp
-from hatch_kindgi.report.problems import Problem, error
+from hatch_kindgi.report.problems import Problem
 from hatch_kindgi.report.styles import REPORT_FORMATS
 
 DEFAULT_IMPORT_TIMEOUT = 120.0
 DEFAULT_MAX_FILE_SIZE = 1024 * 1024
-
-# Hatchling's own keys for every build hook: accepted and left to Hatchling.
-_HATCHLING_HOOK_KEYS = frozenset(
-    {
-        "dependencies",
-        "require-runtime-dependencies",
-        "require-runtime-features",
-        "enable-by-default",
-    }
-)
-_HOOK_KEYS = frozenset(
-    {
-        "artifact-version",
-        "published-at",
-        "package",
-        "import-timeout",
-        "max-file-size",
-        "strict",
-        "report-file",
-        "report-format",
-        "against",
-        "target",
-    }
-)
 
 _IMPORT_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
@@ -69,140 +46,86 @@ def _is_import_name(package: str) -> bool:
     )
 
 
+def _is_timestamp(named: str, value: Any) -> str | None:
+    why_not = read_timestamp(value)[1]
+    return None if why_not is None else f"{named}: {toml_repr(value)} {why_not}"
+
+
+def _is_positive_number(value: Any) -> bool:
+    return not isinstance(value, bool) and isinstance(value, (int, float)) and value > 0
+
+
+def _is_positive_whole(value: Any) -> bool:
+    return not isinstance(value, bool) and isinstance(value, int) and value >= 1
+
+
+_TEXT = must_be("config-type", "a non-empty string", is_text)
+_HOOK_OPTIONS = Table(
+    HOOK_TABLE,
+    (
+        Row("artifact-version", _TEXT),
+        Row("published-at", _TEXT, Rule("pin-published-at", _is_timestamp)),
+        Row(
+            "package",
+            _TEXT,
+            must_be(
+                "config-value",
+                'an import name like "acme_ledger" or "acme.ledger"',
+                _is_import_name,
+            ),
+        ),
+        Row("report-file", _TEXT),
+        Row(
+            "report-format",
+            _TEXT,
+            must_be(
+                "config-value", f"one of {', '.join(REPORT_FORMATS)}", REPORT_FORMATS.__contains__
+            ),
+        ),
+        Row("against", _TEXT),
+        Row(
+            "target",
+            _TEXT,
+            must_be(
+                "config-value",
+                f"one of {', '.join(TARGETS)} (where the pack deploys)",
+                TARGETS.__contains__,
+            ),
+        ),
+        Row(
+            "import-timeout",
+            rule=must_be("config-value", "a positive number of seconds", _is_positive_number),
+            default=DEFAULT_IMPORT_TIMEOUT,
+        ),
+        Row(
+            "max-file-size",
+            rule=must_be("config-value", "a positive whole number of bytes", _is_positive_whole),
+            default=DEFAULT_MAX_FILE_SIZE,
+        ),
+        Row(
+            "strict",
+            rule=must_be("config-type", "true or false", lambda value: isinstance(value, bool)),
+            default=False,
+        ),
+    ),
+    named=lambda key: f"option `{key}` of `tool.hatch.build.hooks.kindgi`",
+    unknown="is not known",
+    # Hatchling's own keys for every build hook: accepted and left to Hatchling.
+    others=frozenset(
+        {
+            "dependencies",
+            "require-runtime-dependencies",
+            "require-runtime-features",
+            "enable-by-default",
+        }
+    ),
+)
+"""The hook's options, one row each, in the order their problems come."""
+
+
 def hook_options(config: Mapping[str, Any], problems: list[Problem]) -> HookOptions:
-    where = "`tool.hatch.build.hooks.kindgi`"
-    for key in config:
-        if key not in _HOOK_KEYS and key not in _HATCHLING_HOOK_KEYS:
-            message, fix = unknown_key(
-                key,
-                f"option `{key}` of {where} is not known",
-                sorted(_HOOK_KEYS),
-                also=sorted(_HATCHLING_HOOK_KEYS),
-            )
-            problems.append(
-                error(
-                    "config-unknown-key",
-                    PYPROJECT,
-                    message,
-                    suggestion=fix,
-                    anchor=option_anchor(key),
-                )
-            )
-    strings: dict[str, str | None] = {}
-    for key in (
-        "artifact-version",
-        "published-at",
-        "package",
-        "report-file",
-        "report-format",
-        "against",
-        "target",
-    ):
-        value = config.get(key)
-        if value is not None and (not isinstance(value, str) or not value.strip()):
-            problems.append(
-                error(
-                    "config-type",
-                    PYPROJECT,
-                    f"option `{key}` of {where} must be a non-empty string, not {toml_repr(value)}",
-                    anchor=option_anchor(key),
-                )
-            )
-            value = None
-        strings[key] = value
-    published_at = strings["published-at"]
-    if published_at is not None:
-        why_not = read_timestamp(published_at)[1]
-        if why_not is not None:
-            problems.append(
-                error(
-                    "pin-published-at",
-                    PYPROJECT,
-                    f"option `published-at` of {where}: {toml_repr(published_at)} {why_not}",
-                    anchor=option_anchor("published-at"),
-                )
-            )
-            published_at = None
-    package = strings["package"]
-    if package is not None and not _is_import_name(package):
-        problems.append(
-            error(
-                "config-value",
-                PYPROJECT,
-                f"option `package` of {where} must be an import name like "
-                f'"acme_ledger" or "acme.ledger", not {toml_repr(package)}',
-                anchor=option_anchor("package"),
-            )
-        )
-        package = None
-    report_format = strings["report-format"]
-    if report_format is not None and report_format not in REPORT_FORMATS:
-        problems.append(
-            error(
-                "config-value",
-                PYPROJECT,
-                f"option `report-format` of {where} must be one of "
-                f"{', '.join(REPORT_FORMATS)}, not {toml_repr(report_format)}",
-                anchor=option_anchor("report-format"),
-            )
-        )
-        report_format = None
-    target = strings["target"]
-    if target is not None and target not in TARGETS:
-        problems.append(
-            error(
-                "config-value",
-                PYPROJECT,
-                f"option `target` of {where} must be one of {', '.join(TARGETS)} (where the "
-                f"pack deploys), not {toml_repr(target)}",
-                anchor=option_anchor("target"),
-            )
-        )
-        target = None
-    timeout = config.get("import-timeout", DEFAULT_IMPORT_TIMEOUT)
-    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0:
-        problems.append(
-            error(
-                "config-value",
-                PYPROJECT,
-                f"option `import-timeout` of {where} must be a positive number of seconds, "
-                f"not {toml_repr(timeout)}",
-                anchor=option_anchor("import-timeout"),
-            )
-        )
-        timeout = DEFAULT_IMPORT_TIMEOUT
-    max_file_size = config.get("max-file-size", DEFAULT_MAX_FILE_SIZE)
-    if isinstance(max_file_size, bool) or not isinstance(max_file_size, int) or max_file_size < 1:
-        problems.append(
-            error(
-                "config-value",
-                PYPROJECT,
-                f"option `max-file-size` of {where} must be a positive whole number of bytes, "
-                f"not {toml_repr(max_file_size)}",
-                anchor=option_anchor("max-file-size"),
-            )
-        )
-        max_file_size = DEFAULT_MAX_FILE_SIZE
-    strict = config.get("strict", False)
-    if not isinstance(strict, bool):
-        problems.append(
-            error(
-                "config-type",
-                PYPROJECT,
-                f"option `strict` of {where} must be true or false, not {toml_repr(strict)}",
-                anchor=option_anchor("strict"),
-            )
-        )
-        strict = False
-    return HookOptions(
-        artifact_version=strings["artifact-version"],
-        published_at=published_at,
-        package=package,
-        import_timeout=float(timeout),
-        max_file_size=max_file_size,
-        strict=strict,
-        report_file=strings["report-file"],
-        report_format=report_format,
-        against=strings["against"],
-        target=target,
-    )
+    """The hook's options from Hatchling's `config`, each one's default where it is not set or
+    is refused; a problem in `problems` for every unknown key and refused value."""
+    values = check_table(config, _HOOK_OPTIONS, problems)
+    fields = {key.replace("-", "_"): value for key, value in values.items()}
+    return HookOptions(**{**fields, "import_timeout": float(fields["import_timeout"])})

@@ -14,9 +14,9 @@ from hatch_kindgi.config.pyproject import (
     hook_table,
     key_anchor,
     read_pyproject,
-    toml_repr,
     unknown_key,
 )
+from hatch_kindgi.config.rows import Row, Rule, Table, check_table, is_text, must_be
 from hatch_kindgi.config.sources import NO_OVERLAY, Overlay
 from hatch_kindgi.report.problems import Problem, error, has_errors, warning
 
@@ -61,7 +61,29 @@ tell the user what to install or set up say it for the one that runs."""
 
 # Keys the kindgi SDK's config knows beside the ones this stage checks: left to the SDK.
 _SDK_TOP_LEVEL_KEYS = frozenset({"pack", "discovery", "env", "dev", "environments"})
-_PACK_KEYS = frozenset({"id", "version", "description"})
+
+
+def _is_string(named: str, value: Any) -> str | None:
+    return None if isinstance(value, str) else f"{named} must be a string"
+
+
+def _required_text(key: str, example: str) -> Row:
+    """A key that must be set, to a non-empty string like `example`."""
+    words = f"a non-empty string like {example}"
+    return Row(key, must_be("config-type", words, is_text), missing=words)
+
+
+_PACK_TABLE = Table(
+    ("tool", "kindgi", "pack"),
+    (
+        _required_text("id", '"acme.ledger"'),
+        _required_text("version", '"1.0.0"'),
+        Row("description", Rule("config-type", _is_string)),
+    ),
+    named=lambda key: f"`tool.kindgi.pack.{key}`",
+    unknown="is not a pack key",
+)
+"""`[tool.kindgi.pack]`, one row a key, in the order their problems come."""
 
 
 @dataclass(frozen=True)
@@ -202,54 +224,8 @@ def _pack_table(table: Any, problems: list[Problem]) -> tuple[str | None, str | 
             )
         )
         return None, None
-    for key in table:
-        if key not in _PACK_KEYS:
-            said = f"`tool.kindgi.pack.{key}` is not a pack key"
-            message, fix = unknown_key(key, said, sorted(_PACK_KEYS))
-            problems.append(
-                error(
-                    "config-unknown-key",
-                    PYPROJECT,
-                    message,
-                    suggestion=fix,
-                    anchor=key_anchor("tool", "kindgi", "pack", key),
-                )
-            )
-    values: list[str | None] = []
-    for key, example in (("id", '"acme.ledger"'), ("version", '"1.0.0"')):
-        value = table.get(key)
-        if value is None:
-            problems.append(
-                error(
-                    "config-missing",
-                    PYPROJECT,
-                    f"`tool.kindgi.pack.{key}` is missing: a non-empty string like {example}",
-                    anchor=key_anchor("tool", "kindgi", "pack", key),
-                )
-            )
-        elif not isinstance(value, str) or not value.strip():
-            problems.append(
-                error(
-                    "config-type",
-                    PYPROJECT,
-                    f"`tool.kindgi.pack.{key}` must be a non-empty string like {example}, "
-                    f"not {toml_repr(value)}",
-                    anchor=key_anchor("tool", "kindgi", "pack", key),
-                )
-            )
-            value = None
-        values.append(value)
-    description = table.get("description")
-    if description is not None and not isinstance(description, str):
-        problems.append(
-            error(
-                "config-type",
-                PYPROJECT,
-                "`tool.kindgi.pack.description` must be a string",
-                anchor=key_anchor("tool", "kindgi", "pack", "description"),
-            )
-        )
-    return values[0], values[1]
+    values = check_table(table, _PACK_TABLE, problems)
+    return values["id"], values["version"]
 
 
 def _discovery(table: Any, problems: list[Problem]) -> Mapping[str, str]:

@@ -14,7 +14,7 @@ import os
 import stat
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import pathspec
 
@@ -31,14 +31,16 @@ if TYPE_CHECKING:
 __all__ = [
     "SKIPPED_DIRS",
     "Discovery",
+    "OtherKind",
+    "OtherMatch",
     "PackFiles",
     "code_files",
     "code_folder_globs",
-    "describe_other",
     "discover",
     "discover_pack",
     "is_test_module",
     "misnamed_problem",
+    "other_match",
 ]
 
 SKIPPED_DIRS: frozenset[str] = frozenset({"__pycache__", "node_modules", "venv", "site-packages"})
@@ -63,7 +65,7 @@ class Discovery:
 
     `files` are regular files of the pack (a symlink to one inside the pack counts). `others`
     are matches that are not: folders named like a match, broken symlinks, symlink loops,
-    symlinks that lead outside the pack, fifos and the like (`describe_other` says which).
+    symlinks that lead outside the pack, fifos and the like (`other_match` says which).
     `misnamed` are matches, of any kind, whose path is not valid UTF-8 (a name's bytes that
     are not UTF-8 come as lone surrogates, Python's surrogateescape): the index is UTF-8 JSON
     and can't name them. `outside` is the folder the walk would start from (or one above it)
@@ -146,7 +148,7 @@ class PackFiles:
             error(
                 "module-not-file",
                 path,
-                f"{describe_other(root, path)}, not a Python module of the pack",
+                f"{other_match(root, path).said}, not a Python module of the pack",
             )
             for path in others
         ]
@@ -245,29 +247,53 @@ def _is_utf8(path: str) -> bool:
     return True
 
 
-def describe_other(root: Path, path: str) -> str:
-    """Why a match in `Discovery.others` is not a file of the pack, as "is …"."""
+OtherKind = Literal[
+    "unreadable",
+    "folder",
+    "not-regular",
+    "link-loop",
+    "broken-link",
+    "link-out",
+    "link-to-folder",
+    "link-to-other",
+]
+"""What a match that is not a file of the pack is: one that can't be looked at, a folder, not
+a regular file, a symbolic link in a loop, to nothing, out of the pack, to a folder, or to
+something else that is not a regular file."""
+
+
+@dataclass(frozen=True)
+class OtherMatch:
+    """What a match in `Discovery.others` is (`kind`, for a stage to choose its words on) and
+    why it is not a file of the pack, as a message says it (`said`: "is …")."""
+
+    kind: OtherKind
+    said: str
+
+
+def other_match(root: Path, path: str) -> OtherMatch:
+    """What the match `path` in `Discovery.others` is, and why it is not a file of the pack."""
     full = root / path
     try:
         info = full.lstat()
     except OSError as cause:
-        return f"cannot be found ({cause.strerror or cause})"
+        return OtherMatch("unreadable", f"cannot be found ({cause.strerror or cause})")
     if stat.S_ISDIR(info.st_mode):
-        return "is a folder named like a match"
+        return OtherMatch("folder", "is a folder named like a match")
     if not stat.S_ISLNK(info.st_mode):
-        return "is not a regular file"
+        return OtherMatch("not-regular", "is not a regular file")
     try:
         target = full.stat()
     except OSError as cause:
         if cause.errno == errno.ELOOP:
-            return "is a symbolic link loop"
-        return "is a symbolic link to nothing (broken)"
+            return OtherMatch("link-loop", "is a symbolic link loop")
+        return OtherMatch("broken-link", "is a symbolic link to nothing (broken)")
     if not within(os.fspath(full), os.path.realpath(root)):
         # Its text would be built into a published artifact: only the pack's own files are.
-        return "is a symbolic link that leads outside the pack"
+        return OtherMatch("link-out", "is a symbolic link that leads outside the pack")
     if stat.S_ISDIR(target.st_mode):
-        return "is a symbolic link to a folder"
-    return "is a symbolic link to something that is not a regular file"
+        return OtherMatch("link-to-folder", "is a symbolic link to a folder")
+    return OtherMatch("link-to-other", "is a symbolic link to something that is not a regular file")
 
 
 # What an entry is, for discovery: a regular file (or a symlink to one), a folder to walk, a

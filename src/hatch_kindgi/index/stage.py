@@ -55,14 +55,6 @@ def build_envelope(
     return envelope
 
 
-def index_bytes(envelope: Mapping[str, Any]) -> tuple[bytes | None, list[Problem]]:
-    """The envelope's canonical UTF-8 bytes, or the problems that keep it from being written."""
-    problems = index_problems(envelope)
-    if problems:
-        return None, problems
-    return serialized(envelope), []
-
-
 def serialized(envelope: Mapping[str, Any]) -> bytes:
     """The canonical UTF-8 bytes of an envelope `index_problems` found nothing wrong with."""
     return canonical_json(envelope, checked=True).encode("utf-8", "surrogatepass")

@@ -28,7 +28,7 @@ from typing import Any
 
 from hatch_kindgi.primitives.findings import Finding
 from hatch_kindgi.primitives.specs import spec_issues
-from hatch_kindgi.primitives.words import DEPLOY_REFUSES, joined, quoted, then
+from hatch_kindgi.primitives.words import DEPLOY_REFUSES, joined, quoted_name, then
 from hatch_kindgi.schema.compile import CompileFault, compile_faults, thrown
 
 BUILT_IN_TOOL_PREFIX = "kindgi_"
@@ -326,11 +326,11 @@ def _defaults_fix(pointer: str) -> str:
     the optional model or the union)."""
     steps = [step.replace("~1", "/").replace("~0", "~") for step in pointer.split("/")[1:]]
     names = [steps[i + 1] for i, step in enumerate(steps[:-1]) if step == "properties"]
-    field = quoted(names[-1]) if names else "the field"
+    field = quoted_name(names[-1]) if names else "the field"
     fix = f"give {field} no default there (make it required, or use `default_factory=`)"
     composite = max((i for i, step in enumerate(steps) if step in ("anyOf", "oneOf")), default=-1)
     if composite >= 2 and steps[composite - 2] == "properties":
-        holder = quoted(steps[composite - 1])
+        holder = quoted_name(steps[composite - 1])
         fix += (
             f", or give {holder} one model type, neither optional nor a union (required, or "
             "with a model instance as its default)"

@@ -26,6 +26,6 @@ def joined(*parts: str) -> str:
     return text
 
 
-def quoted(name: str) -> str:
+def quoted_name(name: str) -> str:
     """A name of the index (a field, an id) in double quotes, as the runtime quotes them."""
     return f'"{name}"'

@@ -1,4 +1,4 @@
-"""What the cross-entry checks say about an entry: the file that declares it, values as shown.
+"""What the cross-entry checks say about an entry: the file that declares it, values quoted.
 
 A value quoted in a message is cut to `MAX_VALUE` characters (its start and end kept, with a
 count of what is left out), so one long value doesn't take the whole of a message's bound
@@ -7,7 +7,6 @@ count of what is left out), so one long value doesn't take the whole of a messag
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -31,15 +30,6 @@ def quoted(value: object) -> str:
     if isinstance(value, str):
         return f'"{_bounded(value, limit=MAX_VALUE)}"'
     return _bounded(repr(value), limit=MAX_VALUE)
-
-
-def shown(value: object) -> str:
-    """A value as JSON, or its repr when it has no JSON form (at most `MAX_VALUE` long)."""
-    try:
-        text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        text = repr(value)
-    return _bounded(text, limit=MAX_VALUE)
 
 
 def first_line(cause: BaseException) -> str:

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from hatch_kindgi.against.values import ABSENT, Difference, first_difference, shown, shown_pair
+from hatch_kindgi.against.values import (
+    ABSENT,
+    Difference,
+    first_difference,
+    short_json,
+    short_json_pair,
+)
 
 
 def test_same_json_has_no_difference() -> None:
@@ -52,10 +58,10 @@ def test_whole_document_changed_has_the_empty_pointer() -> None:
 
 def test_shown_cuts_long_values() -> None:
     """A value longer than 40 characters is cut with an ellipsis; absent reads `absent`."""
-    assert shown(ABSENT) == "absent"
-    assert shown(3) == "3"
-    assert shown({"a": [1, 2]}) == '{"a": [1, 2]}'
-    assert shown(list(range(30))) == "[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, …"
+    assert short_json(ABSENT) == "absent"
+    assert short_json(3) == "3"
+    assert short_json({"a": [1, 2]}) == '{"a": [1, 2]}'
+    assert short_json(list(range(30))) == "[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, …"
 
 
 def test_two_long_strings_show_where_they_differ() -> None:
@@ -63,12 +69,12 @@ def test_two_long_strings_show_where_they_differ() -> None:
     both sides, and is 40 characters long."""
     old = "You draft short replies to Acme customers, in a {{ tone }} tone, in at most three"
     new = "You draft short replies to Acme customers, in a {{ mood }} tone, in at most three"
-    before, after = shown_pair(old, new)
+    before, after = short_json_pair(old, new)
     assert before == '"…rs, in a {{ tone }} tone, in at most thr…"'
     assert after == '"…rs, in a {{ mood }} tone, in at most thr…"'
-    assert shown_pair("abc", "abd") == ('"abc"', '"abd"')
+    assert short_json_pair("abc", "abd") == ('"abc"', '"abd"')
 
 
 def test_shown_string_escapes_as_json() -> None:
     """Newlines and quotes in a shown string are JSON escapes, so a message stays one line."""
-    assert shown_pair('a\n"b"', 'a\n"c"') == ('"a\\n\\"b\\""', '"a\\n\\"c\\""')
+    assert short_json_pair('a\n"b"', 'a\n"c"') == ('"a\\n\\"b\\""', '"a\\n\\"c\\""')

@@ -321,3 +321,83 @@ def test_a_target_no_profile_has_is_a_problem(value: object) -> None:
     if value not in ("", 1):
         assert "must be one of self-hosted, hosted (where the pack deploys)" in message
     assert outcome.options.target is None
+
+
+def test_problems_come_in_the_rows_order() -> None:
+    """Unknown keys first, then every option's type in the table's order, then each option's
+    own rule; then `[tool.kindgi.pack]` the same way (`config.rows.check_table`)."""
+    document = _with_kindgi({"pack": {"nmae": 1, "version": "", "description": 3}})
+    hook = {
+        "strict": "yes",
+        "import-timeout": -1,
+        "target": "cloud",
+        "report-format": 3,
+        "package": "a.class",
+        "colour": 1,
+        "published-at": "yesterday",
+    }
+    outcome = load_config(document, hook)
+    option = "option `{}` of `tool.hatch.build.hooks.kindgi`"
+    assert [(p.code, p.message, p.anchor) for p in outcome.problems] == [
+        (
+            "config-unknown-key",
+            option.format("colour") + " is not known (known: against, artifact-version, "
+            "import-timeout, max-file-size, package, published-at, report-file, report-format, "
+            "strict, target)",
+            "/tool/hatch/build/hooks/kindgi/colour",
+        ),
+        (
+            "config-type",
+            option.format("report-format") + " must be a non-empty string, not 3",
+            "/tool/hatch/build/hooks/kindgi/report-format",
+        ),
+        (
+            "pin-published-at",
+            option.format("published-at") + ': "yesterday" is not an ISO 8601 date-time with a '
+            'zone, like "2026-09-20T14:32:07.104Z"',
+            "/tool/hatch/build/hooks/kindgi/published-at",
+        ),
+        (
+            "config-value",
+            option.format("package") + ' must be an import name like "acme_ledger" or '
+            '"acme.ledger", not "a.class"',
+            "/tool/hatch/build/hooks/kindgi/package",
+        ),
+        (
+            "config-value",
+            option.format("target") + " must be one of self-hosted, hosted (where the pack "
+            'deploys), not "cloud"',
+            "/tool/hatch/build/hooks/kindgi/target",
+        ),
+        (
+            "config-value",
+            option.format("import-timeout") + " must be a positive number of seconds, not -1",
+            "/tool/hatch/build/hooks/kindgi/import-timeout",
+        ),
+        (
+            "config-type",
+            option.format("strict") + ' must be true or false, not "yes"',
+            "/tool/hatch/build/hooks/kindgi/strict",
+        ),
+        (
+            "config-unknown-key",
+            "`tool.kindgi.pack.nmae` is not a pack key (known: description, id, version)",
+            "/tool/kindgi/pack/nmae",
+        ),
+        (
+            "config-missing",
+            '`tool.kindgi.pack.id` is missing: a non-empty string like "acme.ledger"',
+            "/tool/kindgi/pack/id",
+        ),
+        (
+            "config-type",
+            '`tool.kindgi.pack.version` must be a non-empty string like "1.0.0", not ""',
+            "/tool/kindgi/pack/version",
+        ),
+        (
+            "config-type",
+            "`tool.kindgi.pack.description` must be a string",
+            "/tool/kindgi/pack/description",
+        ),
+    ]
+    assert outcome.options == HookOptions()

@@ -21,7 +21,14 @@ from hatch_kindgi.discover.patterns import (
     pattern_problem,
     static_prefix,
 )
-from hatch_kindgi.discover.stage import SKIPPED_DIRS, Discovery, discover, is_test_module
+from hatch_kindgi.discover.stage import (
+    SKIPPED_DIRS,
+    Discovery,
+    OtherMatch,
+    discover,
+    is_test_module,
+    other_match,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -797,3 +804,18 @@ def _reference_expansion(text: str) -> list[str]:
                     for tail in tails
                 ]
     return [text]
+
+
+def test_what_a_match_that_is_not_a_file_is(tmp_path: Path) -> None:
+    """A match that is not a file of the pack says what it is as data (`kind`), beside the
+    words a message gives it."""
+    (tmp_path / "dir.json").mkdir()
+    (tmp_path / "loop.json").symlink_to("loop.json")
+    (tmp_path / "gone.json").symlink_to("nowhere.json")
+    (tmp_path / "up.json").symlink_to(tmp_path.parent)
+    assert [other_match(tmp_path, name) for name in ("dir.json", "loop.json", "gone.json")] == [
+        OtherMatch("folder", "is a folder named like a match"),
+        OtherMatch("link-loop", "is a symbolic link loop"),
+        OtherMatch("broken-link", "is a symbolic link to nothing (broken)"),
+    ]
+    assert other_match(tmp_path, "up.json").kind == "link-out"

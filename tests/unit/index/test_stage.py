@@ -11,8 +11,13 @@ import pytest
 from hatch_kindgi import pipeline
 from hatch_kindgi.config.stage import PackConfig
 from hatch_kindgi.index.pins import RECORD_FILE, Pins, read_recorded_pins, record_pins
-from hatch_kindgi.index.stage import build_envelope, index_bytes, pack_index_schema, serialized
-from hatch_kindgi.report.problems import error
+from hatch_kindgi.index.stage import (
+    build_envelope,
+    index_problems,
+    pack_index_schema,
+    serialized,
+)
+from hatch_kindgi.report.problems import Problem, error
 from tests.helpers.fast_path import fast_path_off
 from tests.helpers.golden import GOLDEN_ENV
 from tests.helpers.packs import TESTPACKS
@@ -26,6 +31,13 @@ TOOL = {
     "output": {"type": "object"},
     "modulePath": "tools/b.py",
 }
+
+
+def written(envelope: dict[str, Any]) -> tuple[bytes | None, list[Problem]]:
+    """The envelope's bytes as a run writes them (`pipeline.run`): its problems, and the
+    canonical bytes only when there are none."""
+    problems = index_problems(envelope)
+    return (None if problems else serialized(envelope)), problems
 
 
 def test_envelope_omits_empty_blocks_and_env() -> None:
@@ -54,7 +66,7 @@ def test_lists_sorted_by_id_in_code_units() -> None:
 def test_index_bytes_equal_node() -> None:
     """The bytes of a valid envelope are Node's JSON.stringify bytes."""
     envelope = build_envelope(PACK, PINS, {"tools": [TOOL]}, [])
-    data, problems = index_bytes(envelope)
+    data, problems = written(envelope)
     assert problems == []
     assert data == node_canonical(envelope)
 
@@ -62,7 +74,7 @@ def test_index_bytes_equal_node() -> None:
 def test_schema_failure_names_the_entry_file() -> None:
     """An entry the pack-index schema refuses is a problem on the file that declared it."""
     broken = {k: v for k, v in TOOL.items() if k != "input"}
-    data, problems = index_bytes(build_envelope(PACK, PINS, {"tools": [broken]}, []))
+    data, problems = written(build_envelope(PACK, PINS, {"tools": [broken]}, []))
     assert data is None
     assert problems == [
         error(
@@ -78,7 +90,7 @@ def test_schema_failure_names_the_entry_file() -> None:
 def test_unsafe_integer_is_refused() -> None:
     """An integer JavaScript can't carry is a json-number problem, and no bytes."""
     tool = dict(TOOL, limits={"maxBytes": 2**53})
-    data, problems = index_bytes(build_envelope(PACK, PINS, {"tools": [tool]}, []))
+    data, problems = written(build_envelope(PACK, PINS, {"tools": [tool]}, []))
     assert data is None
     assert [(p.code, p.file, p.pointer) for p in problems] == [
         ("json-number", "tools/b.py", "/tools/0/limits/maxBytes")
@@ -143,8 +155,8 @@ def test_envelope_checked_by_jsonschema_alone_the_same() -> None:
         build_envelope(PACK, PINS, {"tools": tools}, [])
         for tools in ([TOOL], [broken], [dict(TOOL, modulePath="./x.py")], [TOOL, TOOL])
     ]
-    fast = [index_bytes(envelope) for envelope in envelopes]
+    fast = [written(envelope) for envelope in envelopes]
     with fast_path_off():
-        assert [index_bytes(envelope) for envelope in envelopes] == fast
+        assert [written(envelope) for envelope in envelopes] == fast
     assert fast[0][0] is not None
     assert [data is None for data, _ in fast[1:]] == [True, True, False]

@@ -179,14 +179,14 @@ class Fault:
 class _Context:
     """What Ajv's compile context (`it`) carries that strict mode reads."""
 
-    __slots__ = ("base", "data_types", "defined", "env", "path", "root_path", "root_shown")
+    __slots__ = ("base", "data_types", "defined", "env", "path", "root_err_path", "root_path")
 
     def __init__(
         self,
         data_types: list[str],
         defined: set[str],
         path: tuple[object, ...],
-        shown: str,
+        err_path: str,
         base: str = "",
         *,
         env: str = "",
@@ -196,7 +196,7 @@ class _Context:
         self.path = path
         # Ajv's errSchemaPath ("#/properties/a", from the "#" of the schema being compiled):
         # written out only for a message, from where that schema began
-        self.root_shown = shown
+        self.root_err_path = err_path
         self.root_path = path
         self.base = base  # the base URI `$id`s set, that `$ref`s resolve against
         # the compiled schema's own base (`it.schemaEnv.baseId`), before errSchemaPath in
@@ -215,21 +215,21 @@ class _Context:
 
     def _child(self, data_types: list[str], keys: tuple[object, ...]) -> _Context:
         child = _Context(data_types, self.defined, (*self.path, *keys), "", self.base, env=self.env)
-        child.root_shown, child.root_path = self.root_shown, self.root_path
+        child.root_err_path, child.root_path = self.root_err_path, self.root_path
         return child
 
     @property
-    def shown(self) -> str:
-        return _shown(self.root_shown, self.path[len(self.root_path) :])
+    def err_schema_path(self) -> str:
+        return _err_schema_path(self.root_err_path, self.path[len(self.root_path) :])
 
     @property
     def located(self) -> str:
         """Where strictTypes and strictRequired say a fault is: the compiled schema's base,
         then errSchemaPath."""
-        return self.env + self.shown
+        return self.env + self.err_schema_path
 
 
-def _shown(base: str, keys: tuple[object, ...]) -> str:
+def _err_schema_path(base: str, keys: tuple[object, ...]) -> str:
     """Ajv's errSchemaPath: JSON pointer segments, URI-escaped (`escapeFragment`)."""
     return base + "".join(
         "/" + quote(str(key).replace("~", "~0").replace("/", "~1"), safe="!*'()~") for key in keys
@@ -373,7 +373,7 @@ class _Walk:
             if type(value) is str and value not in FORMAT_NAMES:
                 self.add(
                     path,
-                    f'unknown format "{value}" ignored in schema at path "{ctx.shown}"',
+                    f'unknown format "{value}" ignored in schema at path "{ctx.err_schema_path}"',
                     '; the runtime knows ajv-formats\' formats only: drop it, or use a "pattern"',
                 )
         elif keyword == "id":
@@ -462,7 +462,7 @@ class _Walk:
         self.add(
             (*ctx.path, "prefixItems"),
             f'strict mode: "prefixItems" is {length}-tuple, but minItems or maxItems/items '
-            f'are not specified or different at path "{ctx.shown}"',
+            f'are not specified or different at path "{ctx.err_schema_path}"',
             f'; close the tuple: "minItems": {length} and "items": false (or "maxItems": {length})',
         )
 
@@ -590,7 +590,7 @@ class _Walk:
         """Ajv's `$dynamicAnchor` compiles its schema once more, as a schema of its own with
         the root's base (`_getValidate` in `vocabularies/dynamic/dynamicAnchor.js`), where it
         is not the root of the schema being compiled."""
-        if ctx.shown == "#" or ctx.path in self.anchors_compiled:
+        if ctx.err_schema_path == "#" or ctx.path in self.anchors_compiled:
             return
         self.anchors_compiled.add(ctx.path)
         anchored = _Context([], set(), ctx.path, "#", ctx.base, env=self.root_base)

@@ -1,4 +1,4 @@
-"""Jobs side by side (`pipeline.side_by_side`): values in the jobs' order whatever finishes
+"""Jobs side by side (`cli.side_by_side`): values in the jobs' order whatever finishes
 first, each job in a process of its own, a job's exception raised in the caller."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import pytest
 
-from hatch_kindgi.pipeline.side_by_side import side_by_side
+from hatch_kindgi.cli.side_by_side import side_by_side
 
 linux_only = pytest.mark.skipif(
     not sys.platform.startswith("linux"), reason="jobs run side by side where fork is the way"

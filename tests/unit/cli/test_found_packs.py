@@ -1,4 +1,4 @@
-"""Finding the packs of a repository (`discover.packs`): git decides what is ignored; outside
+"""Finding the packs of a repository (`cli.found_packs`): git decides what is ignored; outside
 git the .gitignore files are read as git reads them; the pack that holds a file."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from hatch_kindgi.discover.packs import find_packs, is_pack, pack_of
+from hatch_kindgi.cli.found_packs import find_packs, is_pack, pack_of
 from tests.helpers.git import git, init_repo
 
 PACK = '[project]\nname = "p"\n\n[tool.kindgi.pack]\nid = "acme.p"\nversion = "1.0.0"\n'
