@@ -9,9 +9,12 @@ What is public, and all that is promised:
   (`hatch_kindgi/report/report.schema.json`).
 
 Every module below is internal and may change in any release. The layout is the pipeline
-(docs/architecture.md): `config` -> `discover` -> `blocks` + `code` -> `checks` -> `index`,
-wired by `pipeline`, with `schema` and `report` beneath them all; `hatch` (the Hatchling build
-hook) and `cli` are the adapters on top.
+(docs/architecture.md, its import layers in pyproject.toml's `[tool.importlinter]`): the
+adapters on top, `hatch` (the Hatchling build hook) and `cli` (the command line, which starts
+`lsp`, the language server), over `pipeline`, which wires the stages: `config` -> `discover`
+-> `blocks` + `code` -> `primitives` -> `checks` -> `against` -> `index`, and `render` for
+one template; `schema`, `engines` (the runtime's engines mirrored) and `report` beneath them
+all.
 """
 
 __version__ = "0.1.0"

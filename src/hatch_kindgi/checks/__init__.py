@@ -1,2 +1,3 @@
 """Checks: takes every entry (code and blocks), gives the problems only the whole pack shows
-(`stage.check_entries`): guardrails, agents, the versions agents name by range."""
+(`stage.check_entries`): guardrails, the blocks and tools agents name by range, model
+settings."""

@@ -1,1 +1,3 @@
-"""The runtime's engines (JavaScript, Ajv, liquidjs) mirrored in Python; they know of no pack."""
+"""The runtime's engines (JavaScript, Ajv, liquidjs, RE2) mirrored in Python, with the runtime's
+own code that sits on one of them (each engine's `tenant`, and the profiles' `bounds`); they
+know of no pack."""

@@ -117,12 +117,8 @@ def _evaluated_keys(validator: Any, instance: Any, schema: Any) -> set[str]:
     if validator.is_type(schema, "boolean"):
         return set()
     keys: set[str] = set()
-    for keyword in REF_KEYWORDS:
-        ref = schema.get(keyword)
-        if ref is not None:
-            resolved = validator._resolver.lookup(ref)
-            evolved = validator.evolve(schema=resolved.contents, _resolver=resolved.resolver)
-            keys |= _evaluated_keys(evolved, instance, resolved.contents)
+    for evolved, referred in _referred(validator, schema):
+        keys |= _evaluated_keys(evolved, instance, referred)
     properties = schema.get("properties")
     if validator.is_type(properties, "object"):
         keys |= properties.keys() & instance.keys()
@@ -151,6 +147,51 @@ def _evaluated_keys(validator: Any, instance: Any, schema: Any) -> set[str]:
 
 evaluated_keys = _evaluated_keys
 """The keys of `instance` that `schema` evaluates (for `unevaluatedProperties`)."""
+
+
+def evaluated_indexes(validator: Any, instance: Any, schema: Any) -> set[int]:
+    """The indexes of `instance` that `schema` evaluates (for `unevaluatedItems`): jsonschema's
+    `find_evaluated_item_indexes_by_schema`, ours so that no private module of it is imported."""
+    if validator.is_type(schema, "boolean"):
+        return set()
+    if "items" in schema:
+        return set(range(len(instance)))
+    indexes: set[int] = set()
+    for evolved, referred in _referred(validator, schema):
+        indexes |= evaluated_indexes(evolved, instance, referred)
+    if "prefixItems" in schema:
+        indexes |= set(range(len(schema["prefixItems"])))
+    if "if" in schema:
+        if validator.evolve(schema=schema["if"]).is_valid(instance):
+            indexes |= evaluated_indexes(validator, instance, schema["if"])
+            if "then" in schema:
+                indexes |= evaluated_indexes(validator, instance, schema["then"])
+        elif "else" in schema:
+            indexes |= evaluated_indexes(validator, instance, schema["else"])
+    for keyword in ("contains", "unevaluatedItems"):
+        if keyword in schema:
+            passes = validator.evolve(schema=schema[keyword]).is_valid
+            indexes |= {index for index, item in enumerate(instance) if passes(item)}
+    for keyword in ("allOf", "oneOf", "anyOf"):
+        for subschema in schema.get(keyword, ()):
+            if _valid(validator.descend(instance, subschema)):
+                indexes |= evaluated_indexes(validator, instance, subschema)
+    return indexes
+
+
+def _referred(
+    validator: Any, schema: Any, keywords: Iterable[str] = REF_KEYWORDS
+) -> Iterator[tuple[Any, Any]]:
+    """For each reference `schema` makes, a validator on the schema it refers to, and that
+    schema. jsonschema has no public lookup of a reference from where a validator stands: this
+    reads its `_resolver`, as its own keywords do, the one private attribute of jsonschema
+    used here (hence its upper bound in pyproject.toml)."""
+    for keyword in keywords:
+        ref = schema.get(keyword)
+        if ref is not None:
+            resolved = validator._resolver.lookup(ref)
+            evolved = validator.evolve(schema=resolved.contents, _resolver=resolved.resolver)
+            yield evolved, resolved.contents
 
 
 # uniqueItems: jsonschema's answer (its `uniq`), in linear time where it compares every pair.

@@ -27,7 +27,12 @@ from jsonschema import validators
 from jsonschema.exceptions import ValidationError
 from referencing import Registry
 
-from hatch_kindgi.engines.ajv.base import BoundedValidator, evaluated_keys, searcher
+from hatch_kindgi.engines.ajv.base import (
+    BoundedValidator,
+    evaluated_indexes,
+    evaluated_keys,
+    searcher,
+)
 from hatch_kindgi.engines.ajv.formats import compare, conforms
 from hatch_kindgi.engines.bounds import HOSTED_BOUNDS, SELF_HOSTED_BOUNDS, Bounds
 from hatch_kindgi.engines.budget import tick
@@ -44,6 +49,27 @@ def words(error: ValidationError) -> str:
     if error.validator is None:
         return _FALSE_SCHEMA
     return str(error.message)
+
+
+def _within(
+    validator: Any, instance: Any, schema: Any, path: Any = None, schema_path: Any = None
+) -> Iterator[ValidationError]:
+    """`validator.descend`, a `false` schema's error placed at the instance it refused
+    (jsonschema's `descend` leaves out its path; Ajv reports it there). Every keyword below
+    that descends into a subschema goes through it."""
+    if schema is False:
+        error = ValidationError(
+            _FALSE_SCHEMA,
+            validator=None,  # type: ignore[arg-type]  # as jsonschema marks a false schema's
+            instance=instance,
+            schema=schema,
+        )
+        if path is not None:
+            error.path.appendleft(path)
+        if schema_path is not None:
+            error.schema_path.appendleft(schema_path)
+        return iter((error,))
+    return validator.descend(instance, schema, path=path, schema_path=schema_path)  # type: ignore[no-any-return]
 
 
 def _counted(keyword: _Keyword) -> _Keyword:
@@ -154,14 +180,14 @@ def _additional_properties(validator: Any, extra: Any, instance: Any, schema: An
         if extra is False:
             yield ValidationError("must NOT have additional properties")
         else:
-            yield from validator.descend(instance[key], extra, path=key)
+            yield from _within(validator, instance[key], extra, path=key)
 
 
 def _property_names(validator: Any, names: Any, instance: Any, schema: Any) -> Iterator[Any]:
     if not validator.is_type(instance, "object"):
         return
     for key in instance:
-        failures = list(validator.descend(key, names))
+        failures = list(_within(validator, key, names))
         if failures:
             yield from failures
             yield ValidationError("property name must be valid")
@@ -170,7 +196,7 @@ def _property_names(validator: Any, names: Any, instance: Any, schema: Any) -> I
 def _any_of(validator: Any, branches: Any, instance: Any, schema: Any) -> Iterator[Any]:
     collected: list[ValidationError] = []
     for index, branch in enumerate(branches):
-        failures = list(validator.descend(instance, branch, schema_path=index))
+        failures = list(_within(validator, instance, branch, schema_path=index))
         if not failures:
             return
         collected.extend(failures)
@@ -182,7 +208,7 @@ def _one_of(validator: Any, branches: Any, instance: Any, schema: Any) -> Iterat
     collected: list[ValidationError] = []
     valid = False
     for index, branch in enumerate(branches):
-        failures = list(validator.descend(instance, branch, schema_path=index))
+        failures = list(_within(validator, instance, branch, schema_path=index))
         if failures:
             collected.extend(failures)
         else:
@@ -196,7 +222,7 @@ def _if(validator: Any, condition: Any, instance: Any, schema: Any) -> Iterator[
     clause = "then" if validator.evolve(schema=condition).is_valid(instance) else "else"
     if clause not in schema:
         return
-    failures = list(validator.descend(instance, schema[clause], schema_path=clause))
+    failures = list(_within(validator, instance, schema[clause], schema_path=clause))
     if failures:
         yield from failures
         yield ValidationError(f'must match "{clause}" schema')
@@ -211,7 +237,7 @@ def _items(validator: Any, items: Any, instance: Any, schema: Any) -> Iterator[A
             yield ValidationError(f"must NOT have more than {prefix} items")
         return
     for index in range(prefix, len(instance)):
-        yield from validator.descend(instance[index], items, path=index)
+        yield from _within(validator, instance[index], items, path=index)
 
 
 def _contains(validator: Any, contains: Any, instance: Any, schema: Any) -> Iterator[Any]:
@@ -232,7 +258,7 @@ def _contains(validator: Any, contains: Any, instance: Any, schema: Any) -> Iter
     count = 0
     valid = low == 0
     for index, item in enumerate(instance):
-        failures = list(validator.descend(item, contains, path=index))
+        failures = list(_within(validator, item, contains, path=index))
         if failures:
             collected.extend(failures)
             continue
@@ -327,15 +353,13 @@ def _unevaluated_properties(validator: Any, unevaluated: Any, instance: Any, sch
         if unevaluated is False:
             yield ValidationError("must NOT have unevaluated properties")
         else:
-            yield from validator.descend(instance[key], unevaluated, path=key)
+            yield from _within(validator, instance[key], unevaluated, path=key)
 
 
 def _unevaluated_items(validator: Any, unevaluated: Any, instance: Any, schema: Any) -> Any:
     if not validator.is_type(instance, "array"):
         return
-    from jsonschema._utils import find_evaluated_item_indexes_by_schema
-
-    evaluated = set(find_evaluated_item_indexes_by_schema(validator, instance, schema))
+    evaluated = evaluated_indexes(validator, instance, schema)
     first = 0
     while first in evaluated:
         first += 1
@@ -345,7 +369,48 @@ def _unevaluated_items(validator: Any, unevaluated: Any, instance: Any, schema: 
         return
     for index, item in enumerate(instance):
         if index not in evaluated:
-            yield from validator.descend(item, unevaluated, path=index)
+            yield from _within(validator, item, unevaluated, path=index)
+
+
+# jsonschema's own applicators, as it writes them, each subschema entered through `_within`.
+
+
+def _properties(validator: Any, properties: Any, instance: Any, schema: Any) -> Iterator[Any]:
+    if not validator.is_type(instance, "object"):
+        return
+    for key, subschema in properties.items():
+        if key in instance:
+            yield from _within(validator, instance[key], subschema, path=key, schema_path=key)
+
+
+def _pattern_properties(validator: Any, patterns: Any, instance: Any, schema: Any) -> Any:
+    if not validator.is_type(instance, "object"):
+        return
+    matches = searcher(validator)
+    for pattern, subschema in patterns.items():
+        for key, value in instance.items():
+            if matches(pattern, key):
+                yield from _within(validator, value, subschema, path=key, schema_path=pattern)
+
+
+def _prefix_items(validator: Any, prefix: Any, instance: Any, schema: Any) -> Iterator[Any]:
+    if not validator.is_type(instance, "array"):
+        return
+    for (index, item), subschema in zip(enumerate(instance), prefix):
+        yield from _within(validator, item, subschema, path=index, schema_path=index)
+
+
+def _all_of(validator: Any, branches: Any, instance: Any, schema: Any) -> Iterator[Any]:
+    for index, branch in enumerate(branches):
+        yield from _within(validator, instance, branch, schema_path=index)
+
+
+def _dependent_schemas(validator: Any, dependent: Any, instance: Any, schema: Any) -> Any:
+    if not validator.is_type(instance, "object"):
+        return
+    for key, subschema in dependent.items():
+        if key in instance:
+            yield from _within(validator, instance, subschema, schema_path=key)
 
 
 def _nothing(validator: Any, value: Any, instance: Any, schema: Any) -> Iterator[Any]:
@@ -358,7 +423,12 @@ _KEYWORDS: dict[str, _Keyword] = {
     "dependentRequired": _dependent_required,
     "format": _format,
     "pattern": _pattern,
+    "properties": _properties,
+    "patternProperties": _pattern_properties,
     "additionalProperties": _additional_properties,
+    "prefixItems": _prefix_items,
+    "allOf": _all_of,
+    "dependentSchemas": _dependent_schemas,
     "propertyNames": _property_names,
     "anyOf": _any_of,
     "oneOf": _one_of,
@@ -394,38 +464,12 @@ AjvValidator: type[Any] = validators.extend(  # type: ignore[no-untyped-call]
 )
 
 
-_descend = AjvValidator.descend
-
-
-def _descend_ajv(  # noqa: PLR0917 (jsonschema's own signature)
-    self: Any,
-    instance: Any,
-    schema: Any,
-    path: Any = None,
-    schema_path: Any = None,
-    resolver: Any = None,
-) -> Iterator[ValidationError]:
-    """jsonschema's `descend`, a `false` schema's error placed at the instance it refused
-    (jsonschema leaves out its path; Ajv reports it there)."""
-    if schema is False:
-        error = ValidationError(
-            _FALSE_SCHEMA,
-            validator=None,  # type: ignore[arg-type]  # as jsonschema marks a false schema's
-            instance=instance,
-            schema=schema,
-        )
-        if path is not None:
-            error.path.appendleft(path)
-        if schema_path is not None:
-            error.schema_path.appendleft(schema_path)
-        return iter((error,))
-    return _descend(self, instance, schema, path, schema_path, resolver)  # type: ignore[no-any-return]
-
-
 def _evolve(self: Any, **changes: Any) -> Any:
     """jsonschema's `evolve`, always to this class: the runtime ignores `$schema` (Ajv2020
     for every schema), where jsonschema would switch to the stock validator its `$schema`
-    names, with jsonschema's words and no time bound."""
+    names, with jsonschema's words and no time bound. jsonschema offers no public way to keep
+    the class (its `validator_for` is global), so this replaces the method `extend` made: it
+    and `base._referred` are what the upper bound on jsonschema in pyproject.toml is for."""
     import attrs
 
     cls = type(self)
@@ -436,13 +480,11 @@ def _evolve(self: Any, **changes: Any) -> Any:
     return cls(**changes)
 
 
-AjvValidator.descend = _descend_ajv
 AjvValidator.evolve = _evolve
 AjvValidator.bounds = SELF_HOSTED_BOUNDS
 
 HostedAjvValidator: type[Any] = validators.extend(AjvValidator, {})  # type: ignore[no-untyped-call]
 """The hosted profile's Ajv: patterns on RE2, the fast formats (the class's `bounds`)."""
-HostedAjvValidator.descend = _descend_ajv
 HostedAjvValidator.evolve = _evolve
 HostedAjvValidator.bounds = HOSTED_BOUNDS
 
