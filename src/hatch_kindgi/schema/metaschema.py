@@ -64,7 +64,6 @@ def _metaschema_validator() -> Any:
     # the metaschema without its formats (`propertyNames: {"format": "regex"}` included: a
     # JavaScript pattern is `engines.ajv.strict`'s to judge, and Python's would misjudge it).
     unasserted: Any = validators.extend(AjvValidator, {"format": _no_format})  # type: ignore[no-untyped-call]
-    unasserted.descend = AjvValidator.descend  # Ajv's error set, which `extend` doesn't carry
     unasserted.evolve = AjvValidator.evolve
     return unasserted(Draft202012Validator.META_SCHEMA)
 
