@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import json
 import re
-from bisect import bisect_right
 from collections.abc import Callable, Iterable, MutableMapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -34,7 +33,7 @@ from hatch_kindgi.blocks.json_reader import json_places, string_indexes
 from hatch_kindgi.config.pyproject import PYPROJECT
 from hatch_kindgi.config.sources import NO_OVERLAY, Overlay
 from hatch_kindgi.config.toml_places import toml_places
-from hatch_kindgi.report.escape import shown
+from hatch_kindgi.report.lines import Lines
 from hatch_kindgi.report.problems import Problem
 
 _WORD = re.compile(r"[\w.-]+")
@@ -65,68 +64,21 @@ class Span:
     end: int
 
 
-@dataclass(frozen=True)
-class _Shown:
-    """Places by the pointers as a problem shows them (`report.escape.shown`: a key with a
-    control character or a lone surrogate escaped), and by the pointers as written."""
-
-    values: dict[str, tuple[int, int]]
-    keys: dict[str, tuple[int, int]]
-
-
-class Text:
-    """One file's text: character indexes and 1-based lines and columns, and where the
-    keys and values of its document are (`toml`: the text is TOML, else JSON)."""
+class Text(Lines):
+    """One file's text: its lines and columns (`report.lines.Lines`), and where the keys and
+    values of its document are (`toml`: the text is TOML, else JSON)."""
 
     def __init__(self, text: str, *, toml: bool = False) -> None:
-        self.text = text
+        super().__init__(text)
         self.toml = toml
-        self._starts = [0, *(match.end() for match in re.finditer("\n", text))]
         self._places: Places | None = None
 
     @property
     def places(self) -> Places:
-        """Where each key and value is, by pointer as written and as a problem shows it
-        (read on first use)."""
+        """Where each key and value is, by pointer (read on first use)."""
         if self._places is None:
-            read = toml_places(self.text) if self.toml else json_places(self.text)
-            self._places = _Shown(_by_shown(read.values), _by_shown(read.keys))
+            self._places = toml_places(self.text) if self.toml else json_places(self.text)
         return self._places
-
-    def index(self, line: int, column: int) -> int:
-        """The character index of 1-based `line` and `column` (in characters), kept inside."""
-        line = min(max(line, 1), len(self._starts))
-        start = self._starts[line - 1]
-        end = self.line_end(line - 1)
-        return min(start + max(column, 1) - 1, end)
-
-    def line_column(self, index: int) -> tuple[int, int]:
-        """The 1-based line and column (in characters) of character `index`."""
-        index = min(max(index, 0), len(self.text))
-        line = bisect_right(self._starts, index)
-        return line, index - self._starts[line - 1] + 1
-
-    def line_start(self, line: int) -> int:
-        """The character index where 0-based `line` starts (the end, past the last)."""
-        return self._starts[line] if line < len(self._starts) else len(self.text)
-
-    def line_end(self, line: int) -> int:
-        """The character index of the end of 0-based `line` (before its newline)."""
-        if line + 1 < len(self._starts):
-            return self._starts[line + 1] - 1
-        return len(self.text)
-
-    @property
-    def line_count(self) -> int:
-        """How many lines the text has (the last may be empty)."""
-        return len(self._starts)
-
-
-def _by_shown(places: dict[str, tuple[int, int]]) -> dict[str, tuple[int, int]]:
-    found = dict(places)
-    for pointer, span in places.items():
-        found.setdefault(shown(pointer), span)
-    return found
 
 
 def placeable(file: str) -> bool:
@@ -148,7 +100,7 @@ def problem_span(problem: Problem, text: Text) -> Span | None:
     if pointer is None or not placeable(problem.file):
         return None
     on_key = problem.code in KEY_CODES
-    return pointer_span(text, shown(pointer), inner=problem.inner, on_key=on_key)
+    return pointer_span(text, pointer, inner=problem.inner, on_key=on_key)
 
 
 def pointer_span(
@@ -224,18 +176,13 @@ def _text(file: str, content: str | None, known: MutableMapping[str, Text] | Non
     return text
 
 
-def pack_text(
-    root: Path, overlay: Overlay = NO_OVERLAY, paths: Iterable[str] = ()
-) -> Callable[[str], str | None]:
+def pack_text(root: Path, overlay: Overlay = NO_OVERLAY) -> Callable[[str], str | None]:
     """A reader of the pack at `root`'s files as the pipeline read them (an editor's buffer
-    from `overlay` where it has one): a file's text, None when it can't be read or is not
-    UTF-8 (a problem found in bytes was placed by its stage). A problem names its file as
-    reports show it (`report.escape.shown`): `paths`, the pack's files as they are named on
-    disk, say which file a name with a control character escaped is."""
-    named = {shown(path, file_name=True): path for path in paths}
+    from `overlay` where it has one), by the name a problem keeps (as on disk): a file's
+    text, None when it can't be read or is not UTF-8 (a problem found in bytes was placed by
+    its stage)."""
 
-    def read_text(shown_file: str) -> str | None:
-        file = named.get(shown_file, shown_file)
+    def read_text(file: str) -> str | None:
         data = overlay.get(file)
         try:
             return ((root / file).read_bytes() if data is None else data).decode("utf-8")

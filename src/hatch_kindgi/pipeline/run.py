@@ -107,10 +107,9 @@ def run_pipeline(
     if strict:
         options = replace(options, strict=True)
     package = package_name(options, dist_name or (pack.project_name if pack else None))
-    found = [path for discovery in read.found.by_kind.values() for path in discovery.files]
     place = partial(
         place_problems,
-        read_text=pack_text(root, overlay, found),
+        read_text=pack_text(root, overlay),
         known=None if cache is None else cache.places,
     )
     if pack is None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Literal
 
 from hatch_kindgi.report.codes import CODES
@@ -12,17 +13,21 @@ from hatch_kindgi.report.escape import shown
 Severity = Literal["error", "warning"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Problem:
     """Something wrong (error) or suspicious (warning) in one file of a pack.
 
     `file` is relative to the pack root with forward slashes. `line` and `column` are
     1-based; `pointer` is an RFC 6901 JSON pointer into the file's document.
 
-    File, pointer and message are kept as every report shows them (`report.escape.shown`):
-    control characters, line separators, bidi controls and lone surrogates escaped, and at
-    most `MAX_TEXT` characters each. Whatever a pack puts in a key or a file name, a problem
-    is one line, in every format.
+    File and pointer are kept as the pack has them (a file name with a newline, a key with a
+    lone surrogate), so the pipeline places a problem and reads its file by them; a format
+    writes them as `shown_file` and `shown_pointer` (`report.escape.shown`: control
+    characters, line separators, bidi controls and lone surrogates escaped, and at most
+    `MAX_TEXT` characters each). The message is kept as it is shown, escaped and bounded when
+    the problem is made. Whatever a pack puts in a key or a file name, a problem is one line,
+    in every format. Two problems are equal when they read the same in a report: their
+    severity, code, shown file, message, line, column and shown pointer.
 
     Two more facts for an editor (`hatch-kindgi lsp`), which no report shows and no
     comparison of problems weighs: `suggestion`, the word written and the one the message's
@@ -56,11 +61,39 @@ class Problem:
             raise ValueError(
                 f"problem code {self.code!r} is not in hatch_kindgi.report.codes.CODES"
             )
-        # Escaped here, once, rather than by each format: no format can forget it.
-        object.__setattr__(self, "file", shown(self.file, file_name=True))
+        # The message is our words around the pack's text: escaped here, once.
         object.__setattr__(self, "message", shown(self.message))
-        if self.pointer is not None:
-            object.__setattr__(self, "pointer", shown(self.pointer))
+
+    @cached_property
+    def shown_file(self) -> str:
+        """The file as every format writes it: escaped (a byte that is not UTF-8 as that
+        byte, `\\xff`) and bounded."""
+        return shown(self.file, file_name=True)
+
+    @cached_property
+    def shown_pointer(self) -> str | None:
+        """The pointer as every format writes it: escaped and bounded."""
+        return None if self.pointer is None else shown(self.pointer)
+
+    @cached_property
+    def _shown(self) -> tuple[object, ...]:
+        return (
+            self.severity,
+            self.code,
+            self.shown_file,
+            self.message,
+            self.line,
+            self.column,
+            self.shown_pointer,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Problem) or other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._shown == other._shown
+
+    def __hash__(self) -> int:
+        return hash(self._shown)
 
 
 def error(
@@ -95,9 +128,11 @@ def warning(
 
 def placed_below(problem: Problem, base: str, whole: str) -> Problem:
     """`problem` with its file named below `base` (`packs/ledger/`), for a report of many
-    packs; a problem of the whole pack (no file, or `.`) at `whole`. The file is escaped as
-    any problem's: what was escaped already reads the same. Its place in the file stays."""
-    file = whole if problem.file in ("", ".") else base + problem.file
+    packs; a problem of the whole pack (no file, or `.`) at `whole`. The name is the report's
+    (`shown_file` below `base`, escaped and bounded again), no longer a file of the pack: a
+    name escaped already reads the same. Its place in the file stays."""
+    named = whole if problem.file in ("", ".") else base + problem.shown_file
+    file = shown(named, file_name=True)
     return replace(problem, file=file, suggestion=None, inner=None, anchor=None)
 
 
