@@ -17,7 +17,6 @@ from typing import Any
 
 from hatch_kindgi.primitives.declarations import Declaration, ModuleSource
 from hatch_kindgi.primitives.findings import Finding
-from hatch_kindgi.report.escape import shown
 from hatch_kindgi.report.problems import Problem
 
 MAX_MODULE_BYTES = 4 * 1024 * 1024
@@ -54,7 +53,7 @@ class DeclaringModules:
                 Problem(
                     finding.severity,
                     finding.code,
-                    "." if file is None else file,
+                    file,
                     finding.message,
                     line,
                     column,
@@ -71,10 +70,9 @@ class DeclaringModules:
         told); the others (a problem on another file, a block's) as they are. The module is
         read only when one is to be placed."""
         file = declaring_file(kind, entry)
-        if file is None:
+        if file == ".":
             return list(problems)
-        named = shown(file, file_name=True)
-        here = [p.file == named and p.line is None and p.pointer is not None for p in problems]
+        here = [p.file == file and p.line is None and p.pointer is not None for p in problems]
         if not any(here):
             return list(problems)
         source, declaration = self._declaration(kind, entry, file)
@@ -90,9 +88,9 @@ class DeclaringModules:
         return placed
 
     def _declaration(
-        self, kind: str, entry: Mapping[str, Any], file: str | None
+        self, kind: str, entry: Mapping[str, Any], file: str
     ) -> tuple[ModuleSource | None, Declaration | None]:
-        source = None if file is None else self._source(file)
+        source = None if file == "." else self._source(file)
         return source, None if source is None else source.declaration(kind, entry)
 
     def _source(self, file: str) -> ModuleSource | None:
@@ -119,10 +117,12 @@ class DeclaringModules:
             return None
 
 
-def declaring_file(kind: str, entry: Mapping[str, Any]) -> str | None:
-    """The pack-relative file that declares `entry`, a primitive of `kind`: a guardrail's
-    `checkModulePath`, else its `modulePath`; None when neither is a string that names one."""
+def declaring_file(kind: str, entry: Mapping[str, Any], *, blank: bool = False) -> str:
+    """The pack-relative file that declares `entry`, a primitive of `kind` (or any other
+    entry): a guardrail's `checkModulePath`, else its `modulePath`, the first that is a
+    string and not empty (with `blank`, an empty one too: as the checks across entries, the
+    comparison and render name a problem's file); "." (the pack) when neither is."""
     for file in (entry.get(_DECLARING_KEY.get(kind, "modulePath")), entry.get("modulePath")):
-        if isinstance(file, str) and file:
+        if isinstance(file, str) and (blank or file):
             return file
-    return None
+    return "."
