@@ -34,15 +34,25 @@ from hatch_kindgi.config.pyproject import PYPROJECT
 from hatch_kindgi.config.sources import NO_OVERLAY, Overlay
 from hatch_kindgi.config.toml_places import toml_places
 from hatch_kindgi.report.lines import Lines
-from hatch_kindgi.report.problems import Problem
+from hatch_kindgi.report.problems import Declared, Problem
 
 _WORD = re.compile(r"[\w.-]+")
 _CODE_SUFFIXES = (".py", ".pyi")
-"""A code module's problems point into the entry the SDK indexes from it, not its text: the
-stages that find them place them in the module (`primitives.modules.DeclaringModules`)."""
+"""A code module's problems point into the entry the SDK indexes from it, not its text: they
+are placed at the entry's declaration in the module (`ModulePlaces`)."""
 
 KEY_CODES = frozenset({"block-unknown-key", "block-duplicate-key", "config-unknown-key"})
 """Problems about a key itself, not its value: they land on the key."""
+
+
+class ModulePlaces(Protocol):
+    """Where a pointer into an entry the SDK indexed is in the module that declares it
+    (`primitives.modules.DeclaringModules`)."""
+
+    def place(self, file: str, declared: Declared, pointer: str) -> tuple[int, int] | None:
+        """The 1-based line and column in module `file` of `pointer` into the entry
+        `declared` names, None when it can't be told."""
+        ...
 
 
 class Places(Protocol):
@@ -134,14 +144,28 @@ def place_problems(
     problems: Iterable[Problem],
     read_text: Callable[[str], str | None],
     known: MutableMapping[str, Text] | None = None,
+    modules: ModulePlaces | None = None,
 ) -> tuple[Problem, ...]:
     """`problems`, each with its line, column and end in its file's text where it has a
-    place. `read_text` gives a pack file's text (None: unreadable, or not UTF-8); each file
-    is read, and its document's places found, once. `known` keeps each file's `Text` from
-    run to run (`PipelineCache.places`): a file whose text is the same is not read again."""
+    place: the one placement step of a run, for every kind of file. `read_text` gives a
+    pack file's text (None: unreadable, or not UTF-8); each file is read, and its document's
+    places found, once. `known` keeps each file's `Text` from run to run
+    (`PipelineCache.places`): a file whose text is the same is not read again.
+
+    A problem naming the entry its pointer leads into (`Problem.declared`: the primitives'
+    and the checks' problems on a code module) is placed at that entry's declaration in
+    `modules` (None: left without a line); once placed, one equal to an earlier such
+    problem is left out, as two problems at one place are one."""
     texts: dict[str, Text | None] = {}
     placed = []
-    for problem in problems:
+    declared: set[Problem] = set()
+    for unplaced in problems:
+        problem = unplaced
+        if problem.declared is not None:
+            problem = _in_module(problem, problem.declared, modules)
+            if problem in declared:
+                continue
+            declared.add(problem)
         if problem.end is not None or not placeable(problem.file):
             placed.append(problem)
             continue
@@ -162,6 +186,13 @@ def place_problems(
         line, column = text.line_column(span.start)
         placed.append(replace(problem, line=line, column=column, end=end))
     return tuple(placed)
+
+
+def _in_module(problem: Problem, declared: Declared, modules: ModulePlaces | None) -> Problem:
+    if modules is None or problem.line is not None or problem.pointer is None:
+        return problem
+    at = modules.place(problem.file, declared, problem.pointer)
+    return problem if at is None else replace(problem, line=at[0], column=at[1])
 
 
 def _text(file: str, content: str | None, known: MutableMapping[str, Text] | None) -> Text | None:

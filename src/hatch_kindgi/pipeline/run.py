@@ -137,7 +137,7 @@ def run_pipeline(
     )
     problems.extend(code.problems)
     modules = _declaring_modules(root, code)
-    problems.extend(_primitive_problems(root, code, options, cache, modules))
+    problems.extend(_primitive_problems(root, code, options, cache))
     problems.extend(
         check_entries(
             code.tools,
@@ -146,7 +146,6 @@ def run_pipeline(
             code.flows,
             read.blocks.entries,
             erred_blocks=read.blocks.erred,
-            place=None if modules is None else modules.place,
         )
     )
     comparison: Comparison | None = None
@@ -185,17 +184,19 @@ def run_pipeline(
         notes=notes,
     )
     if pins is None or has_errors(problems):
-        return result(None, place(problems))
+        return result(None, place(problems, modules=modules))
     envelope = build_envelope(pack, pins, code.lists(), read.blocks.entries)
     faults = index_problems(envelope, None if cache is None else cache.index)
     problems.extend(faults)
-    return result(None if faults else partial(serialized, envelope), place(problems))
+    return result(
+        None if faults else partial(serialized, envelope), place(problems, modules=modules)
+    )
 
 
 def _declaring_modules(root: Path, code: CodeOutcome) -> DeclaringModules | None:
     """The pack's modules, read and parsed once this run (each on first use) to place the
-    problems of the entries they declare, for the primitives and the checks stages alike;
-    None when the code stage gave no entries (the module loads only when there are)."""
+    problems of the entries they declare, the primitives' and the checks' alike; None when
+    the code stage gave no entries (the module loads only when there are)."""
     if not any(code.lists().values()):
         return None
     from hatch_kindgi.primitives.modules import DeclaringModules
@@ -208,12 +209,11 @@ def _primitive_problems(
     code: CodeOutcome,
     options: HookOptions,
     cache: PipelineCache | None,
-    modules: DeclaringModules | None,
 ) -> tuple[Problem, ...]:
     """The primitives stage on the code stage's entries (its modules load only when there
-    are entries), placing in `modules`; with a `cache`, kept while the code stage's outcome
-    is the same."""
-    if modules is None:
+    are entries), unplaced; with a `cache`, kept while the code stage's outcome is the
+    same."""
+    if not any(code.lists().values()):
         return ()
 
     target = target_of(options.target)
@@ -221,9 +221,7 @@ def _primitive_problems(
     def check() -> tuple[Problem, ...]:
         from hatch_kindgi.primitives.stage import check_primitives
 
-        return check_primitives(
-            root, code.lists(), strict=options.strict, target=target, modules=modules
-        )
+        return check_primitives(root, code.lists(), strict=options.strict, target=target)
 
     if cache is None:
         return check()

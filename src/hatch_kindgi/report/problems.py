@@ -5,12 +5,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Literal
+from typing import Literal, Optional
 
 from hatch_kindgi.report.codes import CODES
 from hatch_kindgi.report.escape import shown
 
 Severity = Literal["error", "warning"]
+
+Declared = tuple[str, Optional[str], Optional[str]]
+"""An entry the SDK indexed from a code module: its kind (`tool`, `agent`, …), id and
+version, each None when it is not a string."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -37,10 +41,14 @@ class Problem:
     1-based line and column inside the string at `pointer` (an inline template's own
     position, which the message also says).
 
-    Two more for placing a problem in its file's text (`pipeline.places`), also weighed by no
-    comparison: `anchor`, a pointer into the file's document for a problem whose report shows
-    none (a `pyproject.toml` key: `/tool/kindgi/pack/version`), never shown; `end`, the line
-    and column just after the place's last character, where `line` and `column` start it.
+    Three more for placing a problem in its file's text (`pipeline.places`), also weighed by
+    no comparison: `anchor`, a pointer into the file's document for a problem whose report
+    shows none (a `pyproject.toml` key: `/tool/kindgi/pack/version`), never shown; `declared`,
+    for a problem on a code module whose `pointer` leads into an entry the SDK indexed from
+    it, that entry's kind, id and version (a string, else None), by which the module's
+    declaration of it is found (`primitives.modules.DeclaringModules`), never shown; `end`,
+    the line and column just after the place's last character, where `line` and `column`
+    start it.
     """
 
     severity: Severity
@@ -54,6 +62,7 @@ class Problem:
     inner: tuple[int, int] | None = field(default=None, compare=False)
     anchor: str | None = field(default=None, compare=False)
     end: tuple[int, int] | None = field(default=None, compare=False)
+    declared: Declared | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         # Every code is registered and documented; an unknown one is a bug, not a pack fault.
@@ -133,7 +142,7 @@ def placed_below(problem: Problem, base: str, whole: str) -> Problem:
     name escaped already reads the same. Its place in the file stays."""
     named = whole if problem.file in ("", ".") else base + problem.shown_file
     file = shown(named, file_name=True)
-    return replace(problem, file=file, suggestion=None, inner=None, anchor=None)
+    return replace(problem, file=file, suggestion=None, inner=None, anchor=None, declared=None)
 
 
 def has_errors(problems: Iterable[Problem]) -> bool:
