@@ -8,13 +8,17 @@ where the value is an object or an array (whose text may be long), on the key fo
 about the key itself (`KEY_CODES`), and on the nearest enclosing key or value when the pointer
 names what the text lacks (a missing key: the object that should hold it). A problem inside a
 string (an inline template's own line and column, `Problem.inner`) is placed at that
-character of the string, its escapes counted as the characters they make. A problem whose
-stage gave it a line and column keeps them.
+character of the string, its escapes counted as the characters they make. A problem on a
+code module whose pointer leads into an entry the SDK indexed from it (`Problem.declared`:
+the primitives' and the checks' problems) is placed at the argument of the entry's
+declaration the pointer leads to (`ModulePlaces`, `primitives.modules.DeclaringModules`). A
+problem whose stage gave it a line and column keeps them. `place_problems` is the one step
+that places them all, after the stages.
 
 Lines and columns are 1-based and count characters (Unicode code points), as the text report,
-JSON, GitHub annotations and SARIF (`columnKind: unicodeCodePoints`) show them; the language
-server converts them to its UTF-16 units. A place is a span: `line` and `column` its start,
-`Problem.end` just after its last character.
+JSON, GitHub annotations and SARIF (`columnKind: unicodeCodePoints`) show them
+(`report.lines.Lines`); the language server converts them to its UTF-16 units. A place is a
+span: `line` and `column` its start, `Problem.end` just after its last character.
 
 Where a key or value is comes from the readers of the files: the block reader's
 `blocks.json_reader.json_places`, the pyproject's `config.toml_places.toml_places`.

@@ -121,9 +121,7 @@ def test_each_agents_problems_are_at_its_own_arguments(tmp_path: Path) -> None:
 def test_a_guardrail_is_at_its_declaration(tmp_path: Path) -> None:
     """`guardrail-at` names no argument of the decorator: on the decorator's name."""
     entry = guardrail(at="before-tool", checkPoints=["final-answer"])
-    (problem,) = _placed(
-        check_entries([], [entry], [], [], []), DeclaringModules(_pack(tmp_path))
-    )
+    (problem,) = _placed(check_entries([], [entry], [], [], []), DeclaringModules(_pack(tmp_path)))
     assert (problem.file, problem.line, problem.column, problem.code) == (
         GUARD_FILE,
         4,
