@@ -137,7 +137,7 @@ def run_pipeline(
     )
     problems.extend(code.problems)
     modules = _declaring_modules(root, code)
-    problems.extend(_primitive_problems(root, code, options, cache))
+    problems.extend(_primitive_problems(root, code, options, cache, modules))
     problems.extend(
         check_entries(
             code.tools,
@@ -195,8 +195,8 @@ def run_pipeline(
 
 def _declaring_modules(root: Path, code: CodeOutcome) -> DeclaringModules | None:
     """The pack's modules, read and parsed once this run (each on first use) to place the
-    problems of the entries they declare, the primitives' and the checks' alike; None when
-    the code stage gave no entries (the module loads only when there are)."""
+    problems of the entries they declare, for the primitives and the checks stages alike;
+    None when the code stage gave no entries (the module loads only when there are)."""
     if not any(code.lists().values()):
         return None
     from hatch_kindgi.primitives.modules import DeclaringModules
@@ -209,11 +209,12 @@ def _primitive_problems(
     code: CodeOutcome,
     options: HookOptions,
     cache: PipelineCache | None,
+    modules: DeclaringModules | None,
 ) -> tuple[Problem, ...]:
     """The primitives stage on the code stage's entries (its modules load only when there
-    are entries), unplaced; with a `cache`, kept while the code stage's outcome is the
-    same."""
-    if not any(code.lists().values()):
+    are entries, `modules`), unplaced; with a `cache`, kept while the code stage's outcome
+    is the same."""
+    if modules is None:
         return ()
 
     target = target_of(options.target)
