@@ -27,8 +27,8 @@ from hatch_kindgi.checks.refs import agent_refs
 from hatch_kindgi.checks.versions import Brought, newest_in, npm_range, version_key, versions_by_id
 from hatch_kindgi.config.stage import ENTRY_KINDS
 from hatch_kindgi.engines.javascript.strings import code_unit_key
+from hatch_kindgi.primitives.modules import declaring_file
 from hatch_kindgi.report.problems import Problem, error, warning
-from hatch_kindgi.report.text import file_of
 
 
 @dataclass(frozen=True)
@@ -80,7 +80,7 @@ def compare(
                             entry_id,
                             top_before,
                             version,
-                            file_of(entry, "checkModulePath"),
+                            declaring_file(SINGULAR[kind], entry, blank=True),
                             _picked_up_by(kind, entry_id, version, now, agents_now),
                         )
                     )
@@ -91,7 +91,7 @@ def compare(
                     problems.append(_reused_problem(found, ref))
             for version in versions_before:
                 if version not in versions_now:
-                    file = file_of(old.by_id[entry_id][version], "checkModulePath")
+                    file = declaring_file(SINGULAR[kind], old.by_id[entry_id][version], blank=True)
                     removed_versions.append(RemovedVersion(SINGULAR[kind], entry_id, version, file))
             lower = _lower(kind, entry_id, new, top_before=top_before, used=used, ref=ref)
             if lower is not None:
@@ -148,7 +148,9 @@ def _ids(kind: str, entry_id: str, side: _Side) -> EntryIds:
         SINGULAR[kind],
         entry_id,
         tuple(versions),
-        tuple(dict.fromkeys(file_of(entry, "checkModulePath") for entry in ordered)),
+        tuple(
+            dict.fromkeys(declaring_file(SINGULAR[kind], entry, blank=True) for entry in ordered)
+        ),
     )
 
 
@@ -164,7 +166,7 @@ def _reused(
         SINGULAR[kind],
         entry_id,
         version,
-        file_of(entry, "checkModulePath"),
+        declaring_file(SINGULAR[kind], entry, blank=True),
         difference.pointer,
         None if difference.old is ABSENT else before,
         None if difference.new is ABSENT else after,
@@ -204,7 +206,7 @@ def _lower(
     above = next_free(top_before, used)
     return warning(
         "version-lower",
-        file_of(new.by_id[entry_id][top_now], "checkModulePath"),
+        declaring_file(SINGULAR[kind], new.by_id[entry_id][top_now], blank=True),
         f'{SINGULAR[kind]} "{entry_id}" is at most version {top_now} here, lower than '
         f"{top_before} at {ref}: a runtime that holds {top_before} goes on giving it to every "
         f"range that takes it; to roll back, release the old content as a version above "
@@ -259,7 +261,7 @@ def _dropped_ranges(before: PackEntries, now: PackEntries, ref: str) -> list[Pro
             problems.append(
                 warning(
                     "agent-range-dropped",
-                    file_of(agent, "modulePath"),
+                    declaring_file("agent", agent, blank=True),
                     f'{ref_named.what} "{ref_named.id}" in range "{ref_named.range}" was '
                     f"{taken.version} ({taken.file}) at {ref}, and this pack no longer brings "
                     f"any version of it: "

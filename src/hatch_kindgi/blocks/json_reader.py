@@ -15,11 +15,11 @@ from __future__ import annotations
 import contextlib
 import json
 import re
-from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from hatch_kindgi.engines.javascript.numbers import MAX_SAFE_INTEGER, number_to_string
+from hatch_kindgi.report.lines import Lines
 from hatch_kindgi.report.problems import Problem, error, json_pointer
 
 MAX_DEPTH = 64
@@ -27,7 +27,6 @@ MAX_DEPTH = 64
 
 _BOM = b"\xef\xbb\xbf"
 _WHITESPACE = re.compile(r"[ \t\n\r]*")
-_NEWLINE = re.compile("\n")
 _NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?")
 _NUMBER_LIKE = re.compile(r"[-+0-9.eE]+")
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -210,29 +209,10 @@ def _depth(value: Any) -> int:
 
 def text_position(text: str, index: int) -> tuple[int, int]:
     """1-based line and column (in characters) of `index` in `text` (for one position; for
-    many in one text, `Lines`)."""
+    many in one text, `report.lines.Lines`)."""
     line = text.count("\n", 0, index) + 1
     column = index - (text.rfind("\n", 0, index) + 1) + 1
     return line, column
-
-
-class Lines:
-    """1-based line and column of any index of one text, as `text_position` gives them.
-
-    The line starts are found once, on the first question, and each position is then a
-    bisection: scanning from the start for each of a file's 250,000 faults took minutes.
-    """
-
-    def __init__(self, text: str) -> None:
-        self._text = text
-        self._starts: list[int] | None = None
-
-    def position(self, index: int) -> tuple[int, int]:
-        """Line and column of character `index`."""
-        if self._starts is None:
-            self._starts = [0, *(match.end() for match in _NEWLINE.finditer(self._text))]
-        line = bisect_right(self._starts, index)
-        return line, index - self._starts[line - 1] + 1
 
 
 def json_type(value: object, *, article: bool = False) -> str:
@@ -335,7 +315,7 @@ class _Parser:
             if self.places is not None:
                 self.places.keys[json_pointer((*path, key))] = (key_index, self.index)
             if key in seen:
-                line, column = self.lines.position(seen[key])
+                line, column = self.lines.line_column(seen[key])
                 self._problem(
                     "block-duplicate-key",
                     key_index,
@@ -501,7 +481,7 @@ class _Parser:
             )
 
     def _problem(self, code: str, index: int, path: _PATH, message: str) -> None:
-        line, column = self.lines.position(index)
+        line, column = self.lines.line_column(index)
         self.problems.append(
             error(code, self.file, message, line=line, column=column, pointer=json_pointer(path))
         )

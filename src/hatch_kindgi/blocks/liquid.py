@@ -22,10 +22,10 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from hatch_kindgi.blocks.json_reader import Lines
 from hatch_kindgi.engines.javascript.strings import is_blank
 from hatch_kindgi.engines.liquidjs.filter_names import FILTER_NAMES
 from hatch_kindgi.engines.liquidjs.tenant import NO_PARTIALS, NOT_LIQUID, tenant_options
+from hatch_kindgi.report.lines import Lines
 from hatch_kindgi.report.problems import Problem, Severity
 from hatch_kindgi.report.suggest import Suggestions
 
@@ -146,12 +146,12 @@ class TemplateSite:
         if self.inline:
             if index < 0:
                 return Place(self.file, pointer=self.pointer)
-            line, column = lines.position(index)
+            line, column = lines.line_column(index)
             suffix = f" (template line {line}, column {column})"
             return Place(self.file, pointer=self.pointer, suffix=suffix, inner=(line, column))
         if index < 0:
             return Place(self.file)
-        line, column = lines.position(index)
+        line, column = lines.line_column(index)
         return Place(self.file, line, column)
 
 

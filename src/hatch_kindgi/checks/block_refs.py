@@ -18,15 +18,16 @@ from hatch_kindgi.checks.versions import (
     semver,
     unsatisfied_problem,
 )
+from hatch_kindgi.primitives.modules import declaring_file
 from hatch_kindgi.report.problems import Problem, error, warning
-from hatch_kindgi.report.text import file_of, quoted
+from hatch_kindgi.report.text import quoted
 
 
 def block_ref_problems(
     entry: Mapping[str, Any], blocks: Mapping[str, Sequence[Brought]]
 ) -> list[Problem]:
     """Every problem of the blocks the agent names, and of the model-settings block it pins."""
-    file = file_of(entry, "modulePath")
+    file = declaring_file("agent", entry, blank=True)
     agent = quoted(entry.get("id"))
     refs, misshapen = agent_refs(entry)
     problems = [

@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from hatch_kindgi.primitives.modules import declaring_file
 from hatch_kindgi.report.problems import Problem, error
-from hatch_kindgi.report.text import file_of, quoted
+from hatch_kindgi.report.text import quoted
 
 _CHECK_POINTS = "checkPoints"
 
@@ -15,7 +16,7 @@ _CHECK_POINTS = "checkPoints"
 def guardrail_problems(entry: Mapping[str, Any]) -> list[Problem]:
     """The problems of one guardrail entry this stage checks, on the file that declares
     its check."""
-    file = file_of(entry, "checkModulePath")
+    file = declaring_file("guardrail", entry, blank=True)
     name = quoted(entry.get("id"))
     at, points = entry.get("at"), entry.get(_CHECK_POINTS)
     if isinstance(at, str) and isinstance(points, list) and at not in points:

@@ -6,27 +6,19 @@ brings (`versions`). Each problem names the file that declares the entry at faul
 pointer into the entry (or, for a block's values, into the block file). An entry on its own is
 the primitives stage's.
 
-Where a problem on a module is, the line and column of the argument its pointer leads to, is
-found as the primitives stage finds its own: the pipeline hands this stage that placing
-(`place`, `primitives.modules.DeclaringModules.place`, on the modules the run reads once), so
-the rules here stay pure functions of the entries and no module is read twice.
+A problem on a module leaves this stage unplaced, naming the entry it is about
+(`Problem.declared`, `primitives.modules.entry_problems`), as the primitives stage's do: the
+pipeline's placement step finds the line and column of the argument its pointer leads to, on
+the modules the run reads once, so the rules here stay pure functions of the entries.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from hatch_kindgi.primitives.modules import distinct, entry_problems
 from hatch_kindgi.report.problems import Problem
-
-PlaceProblems = Callable[[str, Mapping[str, Any], Sequence[Problem]], Sequence[Problem]]
-"""`(kind, entry, problems) -> problems`: the problems about `entry`, a primitive of `kind`
-(`agent`, `guardrail`), those on the module that declares it at their place there."""
-
-
-def _unplaced(kind: str, entry: Mapping[str, Any], problems: Sequence[Problem]) -> list[Problem]:
-    del kind, entry
-    return list(problems)
 
 
 def check_entries(
@@ -37,14 +29,11 @@ def check_entries(
     blocks: Sequence[Mapping[str, Any]],
     *,
     erred_blocks: Sequence[Mapping[str, Any]] = (),
-    place: PlaceProblems | None = None,
 ) -> tuple[Problem, ...]:
     """Every problem across the pack's entries, each naming the file that declares it.
     `erred_blocks` are the blocks with errors (`BlocksOutcome.erred`): brought by the pack
-    all the same, so an agent naming one is not told it is missing. `place` puts each
-    problem on a module at its line and column there (the pipeline's; None: no lines)."""
-    if place is None:
-        place = _unplaced
+    all the same, so an agent naming one is not told it is missing. A problem on a module
+    names the entry it is about, for the pipeline to place (`Problem.declared`)."""
     del flows  # nothing across flows yet; the signature keeps the pipeline uniform
     problems: list[Problem] = []
     # Each rule's module loads when there is something for it to check (a blocks-only pack
@@ -55,9 +44,9 @@ def check_entries(
         for entry in guardrails:
             found = guardrail_problems(entry)
             if found:
-                problems.extend(place("guardrail", entry, found))
+                problems.extend(entry_problems("guardrail", entry, found))
     if not agents:  # only agents name versions: a pack without them needs no version parsing
-        return tuple(dict.fromkeys(problems))
+        return distinct(problems)
     from hatch_kindgi.checks.block_refs import block_ref_problems
     from hatch_kindgi.checks.tool_refs import tool_ref_problems
     from hatch_kindgi.checks.versions import versions_by_id
@@ -70,5 +59,5 @@ def check_entries(
             *tool_ref_problems(entry, tool_versions),
         ]
         if found:
-            problems.extend(place("agent", entry, found))
-    return tuple(dict.fromkeys(problems))
+            problems.extend(entry_problems("agent", entry, found))
+    return distinct(problems)

@@ -13,8 +13,9 @@ from hatch_kindgi.checks.versions import (
     range_problem,
     unsatisfied_problem,
 )
+from hatch_kindgi.primitives.modules import declaring_file
 from hatch_kindgi.report.problems import Problem
-from hatch_kindgi.report.text import file_of, quoted
+from hatch_kindgi.report.text import quoted
 
 
 def tool_ref_problems(
@@ -24,7 +25,7 @@ def tool_ref_problems(
 
     A tool the pack does not bring is left to the runtime.
     """
-    file = file_of(entry, "modulePath")
+    file = declaring_file("agent", entry, blank=True)
     problems: list[Problem] = []
     for ref in agent_refs(entry)[0]:
         if ref.kind != "tool":

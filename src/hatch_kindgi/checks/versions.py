@@ -10,8 +10,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
+from hatch_kindgi.primitives.modules import declaring_file
 from hatch_kindgi.report.problems import Problem, error
-from hatch_kindgi.report.text import file_of, quoted
+from hatch_kindgi.report.text import quoted
 
 if TYPE_CHECKING:
     import semantic_version  # type: ignore[import-untyped]
@@ -61,7 +62,7 @@ def versions_by_id(
                 id=named[0],
                 version=named[1],
                 kind=str(entry.get("kind")),
-                file=file_of(entry, "modulePath"),
+                file=declaring_file("entry", entry, blank=True),
                 values=cast("Mapping[str, Any]", values) if isinstance(values, Mapping) else {},
                 clean=clean,
             )

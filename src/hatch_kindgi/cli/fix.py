@@ -30,6 +30,7 @@ from hatch_kindgi.cli.output import (
 )
 from hatch_kindgi.cli.packs import PackOutcome, Packs, each_pack, named, report
 from hatch_kindgi.pipeline.fixes import FileFix, Fixed, fix_pack
+from hatch_kindgi.report.escape import shown as shown_text
 from hatch_kindgi.report.files import write_atomically
 from hatch_kindgi.report.formats import format_text, write
 from hatch_kindgi.report.problems import Problem
@@ -153,17 +154,18 @@ def _written(root: Path, files: Sequence[FileFix]) -> tuple[str, ...]:
     inside = root.resolve()
     for fix in files:
         path = root / fix.file
+        name = shown_text(fix.file, file_name=True)
         target = path.resolve()
         try:
             if target != inside and inside not in target.parents:
-                unwritten.append(f"{fix.file}: not fixed: it leads out of the pack")
+                unwritten.append(f"{name}: not fixed: it leads out of the pack")
                 continue
             if target.read_bytes() != fix.before.encode("utf-8"):
-                unwritten.append(f"{fix.file}: not fixed: it changed while it was checked")
+                unwritten.append(f"{name}: not fixed: it changed while it was checked")
                 continue
             write_atomically(target, fix.after.encode("utf-8"))
         except OSError as cause:
-            unwritten.append(f"{fix.file}: not fixed: {cause.strerror or cause}")
+            unwritten.append(f"{name}: not fixed: {cause.strerror or cause}")
     return tuple(unwritten)
 
 
@@ -178,7 +180,7 @@ def _named_fixes(packs: Packs, outcomes: Sequence[_Outcome]) -> list[tuple[Probl
 
 def _place(problem: Problem) -> str:
     """`file[:line[:col]]`, as a report line starts."""
-    place = problem.file or "."
+    place = problem.shown_file or "."
     if problem.line is not None:
         place += f":{problem.line}"
         if problem.column is not None:
@@ -196,7 +198,7 @@ def _base(packs: Packs, root: Path) -> str:
 def unified_diff(fix: FileFix, base: str = "") -> str:
     """The fix of one file as a unified diff (`a/…`, `b/…`, as git writes one); a last line
     without a newline is marked as diff marks it."""
-    name = base + fix.file
+    name = base + shown_text(fix.file, file_name=True)
     lines = difflib.unified_diff(
         fix.before.splitlines(keepends=True),
         fix.after.splitlines(keepends=True),

@@ -229,7 +229,7 @@ def _from_here(problem: Problem, root: str) -> Problem:
     here: `reply.json` and `../pyproject.toml` when run in the pack's `blocks/`."""
     if problem.file in ("", "."):
         return placed_below(problem, "", root)
-    here = Path(os.path.relpath(Path(root) / problem.file)).as_posix()
+    here = Path(os.path.relpath(Path(root) / problem.shown_file)).as_posix()
     return replace(problem, file=here, suggestion=None, inner=None)
 
 

@@ -8,8 +8,6 @@ puts a problem with no place (one about the whole file) at the file's start.
 
 from __future__ import annotations
 
-from bisect import bisect_right
-
 from hatch_kindgi.config.pyproject import PYPROJECT
 from hatch_kindgi.pipeline import places
 from hatch_kindgi.pipeline.places import Span
@@ -19,14 +17,15 @@ __all__ = ["Span", "Text", "problem_span", "text_of"]
 
 
 class Text(places.Text):
-    """One file's text, with conversions between character indexes and LSP positions."""
+    """One file's text, with conversions between character indexes and LSP positions, on
+    its lines and columns in characters (`report.lines.Lines`)."""
 
     def position(self, index: int) -> tuple[int, int]:
         """LSP line and character (UTF-16 code units) of character `index`."""
-        index = min(max(index, 0), len(self.text))
-        line = bisect_right(self._starts, index) - 1
-        before = self.text[self._starts[line] : index]
-        return line, len(before.encode("utf-16-le", "surrogatepass")) // 2
+        line, column = self.line_column(index)
+        start = self.line_start(line - 1)
+        before = self.text[start : start + column - 1]
+        return line - 1, len(before.encode("utf-16-le", "surrogatepass")) // 2
 
     def offset(self, line: int, character: int) -> int:
         """The character index of LSP `line` and `character` (UTF-16 code units)."""

@@ -8,13 +8,17 @@ where the value is an object or an array (whose text may be long), on the key fo
 about the key itself (`KEY_CODES`), and on the nearest enclosing key or value when the pointer
 names what the text lacks (a missing key: the object that should hold it). A problem inside a
 string (an inline template's own line and column, `Problem.inner`) is placed at that
-character of the string, its escapes counted as the characters they make. A problem whose
-stage gave it a line and column keeps them.
+character of the string, its escapes counted as the characters they make. A problem on a
+code module whose pointer leads into an entry the SDK indexed from it (`Problem.declared`:
+the primitives' and the checks' problems) is placed at the argument of the entry's
+declaration the pointer leads to (`ModulePlaces`, `primitives.modules.DeclaringModules`). A
+problem whose stage gave it a line and column keeps them. `place_problems` is the one step
+that places them all, after the stages.
 
 Lines and columns are 1-based and count characters (Unicode code points), as the text report,
-JSON, GitHub annotations and SARIF (`columnKind: unicodeCodePoints`) show them; the language
-server converts them to its UTF-16 units. A place is a span: `line` and `column` its start,
-`Problem.end` just after its last character.
+JSON, GitHub annotations and SARIF (`columnKind: unicodeCodePoints`) show them
+(`report.lines.Lines`); the language server converts them to its UTF-16 units. A place is a
+span: `line` and `column` its start, `Problem.end` just after its last character.
 
 Where a key or value is comes from the readers of the files: the block reader's
 `blocks.json_reader.json_places`, the pyproject's `config.toml_places.toml_places`.
@@ -24,7 +28,6 @@ from __future__ import annotations
 
 import json
 import re
-from bisect import bisect_right
 from collections.abc import Callable, Iterable, MutableMapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -34,16 +37,26 @@ from hatch_kindgi.blocks.json_reader import json_places, string_indexes
 from hatch_kindgi.config.pyproject import PYPROJECT
 from hatch_kindgi.config.sources import NO_OVERLAY, Overlay
 from hatch_kindgi.config.toml_places import toml_places
-from hatch_kindgi.report.escape import shown
-from hatch_kindgi.report.problems import Problem
+from hatch_kindgi.report.lines import Lines
+from hatch_kindgi.report.problems import Declared, Problem
 
 _WORD = re.compile(r"[\w.-]+")
 _CODE_SUFFIXES = (".py", ".pyi")
-"""A code module's problems point into the entry the SDK indexes from it, not its text: the
-stages that find them place them in the module (`primitives.modules.DeclaringModules`)."""
+"""A code module's problems point into the entry the SDK indexes from it, not its text: they
+are placed at the entry's declaration in the module (`ModulePlaces`)."""
 
 KEY_CODES = frozenset({"block-unknown-key", "block-duplicate-key", "config-unknown-key"})
 """Problems about a key itself, not its value: they land on the key."""
+
+
+class ModulePlaces(Protocol):
+    """Where a pointer into an entry the SDK indexed is in the module that declares it
+    (`primitives.modules.DeclaringModules`)."""
+
+    def place(self, file: str, declared: Declared, pointer: str) -> tuple[int, int] | None:
+        """The 1-based line and column in module `file` of `pointer` into the entry
+        `declared` names, None when it can't be told."""
+        ...
 
 
 class Places(Protocol):
@@ -65,68 +78,21 @@ class Span:
     end: int
 
 
-@dataclass(frozen=True)
-class _Shown:
-    """Places by the pointers as a problem shows them (`report.escape.shown`: a key with a
-    control character or a lone surrogate escaped), and by the pointers as written."""
-
-    values: dict[str, tuple[int, int]]
-    keys: dict[str, tuple[int, int]]
-
-
-class Text:
-    """One file's text: character indexes and 1-based lines and columns, and where the
-    keys and values of its document are (`toml`: the text is TOML, else JSON)."""
+class Text(Lines):
+    """One file's text: its lines and columns (`report.lines.Lines`), and where the keys and
+    values of its document are (`toml`: the text is TOML, else JSON)."""
 
     def __init__(self, text: str, *, toml: bool = False) -> None:
-        self.text = text
+        super().__init__(text)
         self.toml = toml
-        self._starts = [0, *(match.end() for match in re.finditer("\n", text))]
         self._places: Places | None = None
 
     @property
     def places(self) -> Places:
-        """Where each key and value is, by pointer as written and as a problem shows it
-        (read on first use)."""
+        """Where each key and value is, by pointer (read on first use)."""
         if self._places is None:
-            read = toml_places(self.text) if self.toml else json_places(self.text)
-            self._places = _Shown(_by_shown(read.values), _by_shown(read.keys))
+            self._places = toml_places(self.text) if self.toml else json_places(self.text)
         return self._places
-
-    def index(self, line: int, column: int) -> int:
-        """The character index of 1-based `line` and `column` (in characters), kept inside."""
-        line = min(max(line, 1), len(self._starts))
-        start = self._starts[line - 1]
-        end = self.line_end(line - 1)
-        return min(start + max(column, 1) - 1, end)
-
-    def line_column(self, index: int) -> tuple[int, int]:
-        """The 1-based line and column (in characters) of character `index`."""
-        index = min(max(index, 0), len(self.text))
-        line = bisect_right(self._starts, index)
-        return line, index - self._starts[line - 1] + 1
-
-    def line_start(self, line: int) -> int:
-        """The character index where 0-based `line` starts (the end, past the last)."""
-        return self._starts[line] if line < len(self._starts) else len(self.text)
-
-    def line_end(self, line: int) -> int:
-        """The character index of the end of 0-based `line` (before its newline)."""
-        if line + 1 < len(self._starts):
-            return self._starts[line + 1] - 1
-        return len(self.text)
-
-    @property
-    def line_count(self) -> int:
-        """How many lines the text has (the last may be empty)."""
-        return len(self._starts)
-
-
-def _by_shown(places: dict[str, tuple[int, int]]) -> dict[str, tuple[int, int]]:
-    found = dict(places)
-    for pointer, span in places.items():
-        found.setdefault(shown(pointer), span)
-    return found
 
 
 def placeable(file: str) -> bool:
@@ -148,7 +114,7 @@ def problem_span(problem: Problem, text: Text) -> Span | None:
     if pointer is None or not placeable(problem.file):
         return None
     on_key = problem.code in KEY_CODES
-    return pointer_span(text, shown(pointer), inner=problem.inner, on_key=on_key)
+    return pointer_span(text, pointer, inner=problem.inner, on_key=on_key)
 
 
 def pointer_span(
@@ -182,14 +148,28 @@ def place_problems(
     problems: Iterable[Problem],
     read_text: Callable[[str], str | None],
     known: MutableMapping[str, Text] | None = None,
+    modules: ModulePlaces | None = None,
 ) -> tuple[Problem, ...]:
     """`problems`, each with its line, column and end in its file's text where it has a
-    place. `read_text` gives a pack file's text (None: unreadable, or not UTF-8); each file
-    is read, and its document's places found, once. `known` keeps each file's `Text` from
-    run to run (`PipelineCache.places`): a file whose text is the same is not read again."""
+    place: the one placement step of a run, for every kind of file. `read_text` gives a
+    pack file's text (None: unreadable, or not UTF-8); each file is read, and its document's
+    places found, once. `known` keeps each file's `Text` from run to run
+    (`PipelineCache.places`): a file whose text is the same is not read again.
+
+    A problem naming the entry its pointer leads into (`Problem.declared`: the primitives'
+    and the checks' problems on a code module) is placed at that entry's declaration in
+    `modules` (None: left without a line); once placed, one equal to an earlier such
+    problem is left out, as two problems at one place are one."""
     texts: dict[str, Text | None] = {}
     placed = []
-    for problem in problems:
+    declared: set[Problem] = set()
+    for unplaced in problems:
+        problem = unplaced
+        if problem.declared is not None:
+            problem = _in_module(problem, problem.declared, modules)
+            if problem in declared:
+                continue
+            declared.add(problem)
         if problem.end is not None or not placeable(problem.file):
             placed.append(problem)
             continue
@@ -212,6 +192,13 @@ def place_problems(
     return tuple(placed)
 
 
+def _in_module(problem: Problem, declared: Declared, modules: ModulePlaces | None) -> Problem:
+    if modules is None or problem.line is not None or problem.pointer is None:
+        return problem
+    at = modules.place(problem.file, declared, problem.pointer)
+    return problem if at is None else replace(problem, line=at[0], column=at[1])
+
+
 def _text(file: str, content: str | None, known: MutableMapping[str, Text] | None) -> Text | None:
     if content is None:
         return None
@@ -224,18 +211,13 @@ def _text(file: str, content: str | None, known: MutableMapping[str, Text] | Non
     return text
 
 
-def pack_text(
-    root: Path, overlay: Overlay = NO_OVERLAY, paths: Iterable[str] = ()
-) -> Callable[[str], str | None]:
+def pack_text(root: Path, overlay: Overlay = NO_OVERLAY) -> Callable[[str], str | None]:
     """A reader of the pack at `root`'s files as the pipeline read them (an editor's buffer
-    from `overlay` where it has one): a file's text, None when it can't be read or is not
-    UTF-8 (a problem found in bytes was placed by its stage). A problem names its file as
-    reports show it (`report.escape.shown`): `paths`, the pack's files as they are named on
-    disk, say which file a name with a control character escaped is."""
-    named = {shown(path, file_name=True): path for path in paths}
+    from `overlay` where it has one), by the name a problem keeps (as on disk): a file's
+    text, None when it can't be read or is not UTF-8 (a problem found in bytes was placed by
+    its stage)."""
 
-    def read_text(shown_file: str) -> str | None:
-        file = named.get(shown_file, shown_file)
+    def read_text(file: str) -> str | None:
         data = overlay.get(file)
         try:
             return ((root / file).read_bytes() if data is None else data).decode("utf-8")

@@ -107,10 +107,9 @@ def run_pipeline(
     if strict:
         options = replace(options, strict=True)
     package = package_name(options, dist_name or (pack.project_name if pack else None))
-    found = [path for discovery in read.found.by_kind.values() for path in discovery.files]
     place = partial(
         place_problems,
-        read_text=pack_text(root, overlay, found),
+        read_text=pack_text(root, overlay),
         known=None if cache is None else cache.places,
     )
     if pack is None:
@@ -147,7 +146,6 @@ def run_pipeline(
             code.flows,
             read.blocks.entries,
             erred_blocks=read.blocks.erred,
-            place=None if modules is None else modules.place,
         )
     )
     comparison: Comparison | None = None
@@ -186,11 +184,13 @@ def run_pipeline(
         notes=notes,
     )
     if pins is None or has_errors(problems):
-        return result(None, place(problems))
+        return result(None, place(problems, modules=modules))
     envelope = build_envelope(pack, pins, code.lists(), read.blocks.entries)
     faults = index_problems(envelope, None if cache is None else cache.index)
     problems.extend(faults)
-    return result(None if faults else partial(serialized, envelope), place(problems))
+    return result(
+        None if faults else partial(serialized, envelope), place(problems, modules=modules)
+    )
 
 
 def _declaring_modules(root: Path, code: CodeOutcome) -> DeclaringModules | None:
@@ -212,7 +212,7 @@ def _primitive_problems(
     modules: DeclaringModules | None,
 ) -> tuple[Problem, ...]:
     """The primitives stage on the code stage's entries (its modules load only when there
-    are entries), placing in `modules`; with a `cache`, kept while the code stage's outcome
+    are entries, `modules`), unplaced; with a `cache`, kept while the code stage's outcome
     is the same."""
     if modules is None:
         return ()
@@ -222,9 +222,7 @@ def _primitive_problems(
     def check() -> tuple[Problem, ...]:
         from hatch_kindgi.primitives.stage import check_primitives
 
-        return check_primitives(
-            root, code.lists(), strict=options.strict, target=target, modules=modules
-        )
+        return check_primitives(root, code.lists(), strict=options.strict, target=target)
 
     if cache is None:
         return check()

@@ -1,8 +1,10 @@
 """The pack's modules, each read and parsed once a run, to place the problems of the entries
-they declare (`DeclaringModules`): the primitives stage's findings, and the problems the
-checks stage finds across entries, through the placing function the pipeline hands it
-(`DeclaringModules.place`), so both stages place a problem in a module the same way, with the
-one reading of its declarations (`declarations.ModuleSource`).
+they declare (`DeclaringModules`), and what a problem on a module carries for it
+(`declared_problems`, `entry_problems`): the primitives stage's findings and the problems
+the checks stage finds across entries leave their stages unplaced, naming the entry they are
+about (`Problem.declared`), and the pipeline's one placement step (`pipeline.places.
+place_problems`) places them here, with the one reading of each module's declarations
+(`declarations.ModuleSource`).
 
 A module is read only to place what was found in it: from the disk, as the SDK indexed it,
 and only inside the pack.
@@ -10,15 +12,14 @@ and only inside the pack.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 from hatch_kindgi.primitives.declarations import Declaration, ModuleSource
 from hatch_kindgi.primitives.findings import Finding
-from hatch_kindgi.report.escape import shown
-from hatch_kindgi.report.problems import Problem
+from hatch_kindgi.report.problems import Declared, Problem
 
 MAX_MODULE_BYTES = 4 * 1024 * 1024
 """The largest module read to place problems in (a larger one gets them without a line)."""
@@ -26,6 +27,64 @@ MAX_MODULE_BYTES = 4 * 1024 * 1024
 _DECLARING_KEY = {"guardrail": "checkModulePath"}
 """The entry key naming the file that declares a primitive of a kind, where it isn't
 `modulePath`: a guardrail is declared where its check is."""
+
+
+def declared_problems(
+    kind: str, entry: Mapping[str, Any], findings: Sequence[Finding]
+) -> list[Problem]:
+    """`findings` of `entry` (a primitive of `kind`) as problems on its declaring file, each
+    naming the entry (`Problem.declared`) to be placed at its declaration there."""
+    file = declaring_file(kind, entry)
+    declared = declared_as(kind, entry)
+    return [
+        Problem(
+            finding.severity,
+            finding.code,
+            file,
+            finding.message,
+            pointer=finding.pointer,
+            declared=declared,
+        )
+        for finding in findings
+    ]
+
+
+def entry_problems(
+    kind: str, entry: Mapping[str, Any], problems: Sequence[Problem]
+) -> list[Problem]:
+    """`problems` about `entry` (a primitive of `kind`), each one on its declaring file with
+    a pointer into the entry and no line naming the entry (`Problem.declared`), to be placed
+    at its declaration there; the others (a problem on another file, a block's) as they
+    are."""
+    file = declaring_file(kind, entry)
+    if file == ".":
+        return list(problems)
+    declared = declared_as(kind, entry)
+    return [
+        replace(problem, declared=declared)
+        if problem.file == file and problem.line is None and problem.pointer is not None
+        else problem
+        for problem in problems
+    ]
+
+
+def declared_as(kind: str, entry: Mapping[str, Any]) -> Declared:
+    """`entry`, a primitive of `kind`, as a problem names it: its kind, id and version."""
+    entry_id, version = entry.get("id"), entry.get("version")
+    return (
+        kind,
+        entry_id if isinstance(entry_id, str) else None,
+        version if isinstance(version, str) else None,
+    )
+
+
+def distinct(problems: Iterable[Problem]) -> tuple[Problem, ...]:
+    """`problems` without repeats, the first of each kept: a problem is a repeat of one equal
+    to it about the same entry (one about another entry may be placed elsewhere)."""
+    kept: dict[tuple[Problem, Declared | None], Problem] = {}
+    for problem in problems:
+        kept.setdefault((problem, problem.declared), problem)
+    return tuple(kept.values())
 
 
 class DeclaringModules:
@@ -37,63 +96,21 @@ class DeclaringModules:
         self._root = root
         self._resolved_root: Path | None = None
         self._sources: dict[str, ModuleSource | None] = {}
+        self._declarations: dict[tuple[str, Declared], Declaration | None] = {}
 
-    def placed(
-        self, kind: str, entry: Mapping[str, Any], findings: Sequence[Finding]
-    ) -> list[Problem]:
-        """`findings` of `entry` (a primitive of `kind`) as problems on its declaring file,
-        each at its place there when it can be told."""
-        file = declaring_file(kind, entry)
-        source, declaration = self._declaration(kind, entry, file)
-        problems: list[Problem] = []
-        for finding in findings:
-            line = column = None
-            if source is not None and declaration is not None:
-                line, column = source.place(declaration, finding.pointer)
-            problems.append(
-                Problem(
-                    finding.severity,
-                    finding.code,
-                    "." if file is None else file,
-                    finding.message,
-                    line,
-                    column,
-                    finding.pointer,
-                )
-            )
-        return problems
-
-    def place(
-        self, kind: str, entry: Mapping[str, Any], problems: Sequence[Problem]
-    ) -> list[Problem]:
-        """`problems` about `entry` (a primitive of `kind`), each one on its declaring file
-        with a pointer into the entry and no line yet at its place there (when it can be
-        told); the others (a problem on another file, a block's) as they are. The module is
-        read only when one is to be placed."""
-        file = declaring_file(kind, entry)
-        if file is None:
-            return list(problems)
-        named = shown(file, file_name=True)
-        here = [p.file == named and p.line is None and p.pointer is not None for p in problems]
-        if not any(here):
-            return list(problems)
-        source, declaration = self._declaration(kind, entry, file)
-        if source is None or declaration is None:
-            return list(problems)
-        placed: list[Problem] = []
-        for problem, place in zip(problems, here):
-            if place and problem.pointer is not None:
-                line, column = source.place(declaration, problem.pointer)
-                placed.append(replace(problem, line=line, column=column))
-            else:
-                placed.append(problem)
-        return placed
-
-    def _declaration(
-        self, kind: str, entry: Mapping[str, Any], file: str | None
-    ) -> tuple[ModuleSource | None, Declaration | None]:
-        source = None if file is None else self._source(file)
-        return source, None if source is None else source.declaration(kind, entry)
+    def place(self, file: str, declared: Declared, pointer: str) -> tuple[int, int] | None:
+        """The line and column in module `file` of `pointer` into the entry `declared` names:
+        the argument the pointer leads to, else the declaration itself; None when it can't
+        be told (the module unreadable, the declaration not found)."""
+        source = None if file == "." else self._source(file)
+        if source is None:
+            return None
+        key = (file, declared)
+        if key not in self._declarations:
+            kind, entry_id, version = declared
+            self._declarations[key] = source.declaration(kind, {"id": entry_id, "version": version})
+        declaration = self._declarations[key]
+        return None if declaration is None else source.place(declaration, pointer)
 
     def _source(self, file: str) -> ModuleSource | None:
         if file not in self._sources:
@@ -119,10 +136,12 @@ class DeclaringModules:
             return None
 
 
-def declaring_file(kind: str, entry: Mapping[str, Any]) -> str | None:
-    """The pack-relative file that declares `entry`, a primitive of `kind`: a guardrail's
-    `checkModulePath`, else its `modulePath`; None when neither is a string that names one."""
+def declaring_file(kind: str, entry: Mapping[str, Any], *, blank: bool = False) -> str:
+    """The pack-relative file that declares `entry`, a primitive of `kind` (or any other
+    entry): a guardrail's `checkModulePath`, else its `modulePath`, the first that is a
+    string and not empty (with `blank`, an empty one too: as the checks across entries, the
+    comparison and render name a problem's file); "." (the pack) when neither is."""
     for file in (entry.get(_DECLARING_KEY.get(kind, "modulePath")), entry.get("modulePath")):
-        if isinstance(file, str) and file:
+        if isinstance(file, str) and (blank or file):
             return file
-    return None
+    return "."

@@ -1,12 +1,13 @@
 """The primitives stage: each entry the SDK indexed checked on its own, as the runtime checks
-it, and every finding placed in the file that declares the entry (`check_primitives`).
+it, and every finding a problem on the file that declares the entry (`check_primitives`).
 
 Each kind's module gives an entry's findings (`tools.tool_findings`, `guardrails.
 guardrail_findings`, …), pointers into the entry as indexed; this stage turns them into
-problems on the declaring file (`modulePath`; a guardrail's `checkModulePath`), at the line
-and column of the declaration, or of the argument the pointer leads to
-(`declarations.ModuleSource`, through `modules.DeclaringModules`, which places the `checks`
-stage's problems too). Rules across entries are the `checks` stage's.
+problems on the declaring file (`modulePath`; a guardrail's `checkModulePath`), each naming
+the entry (`Problem.declared`, `modules.declared_problems`): the pipeline's placement step
+puts it at the line and column of the declaration, or of the argument the pointer leads to
+(`modules.DeclaringModules`, as it places the `checks` stage's problems). Rules across
+entries are the `checks` stage's.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 from hatch_kindgi.config.target import DEFAULT_TARGET, Target
 from hatch_kindgi.primitives.declarations import KIND_OF_LIST
 from hatch_kindgi.primitives.findings import Finding
-from hatch_kindgi.primitives.modules import DeclaringModules
+from hatch_kindgi.primitives.modules import declared_problems, distinct
 from hatch_kindgi.report.problems import Problem
 
 _Check = Callable[[Mapping[str, Any]], list[Finding]]
@@ -30,20 +31,16 @@ def check_primitives(
     *,
     strict: bool = False,
     target: Target = DEFAULT_TARGET,
-    modules: DeclaringModules | None = None,
 ) -> tuple[Problem, ...]:
     """Every problem of each entry in `lists` (the index's `tools`, `guardrails`, `agents`,
-    `flows`, as the SDK wrote them), on the file that declares it. `strict` is the hook's
+    `flows`, as the SDK wrote them), on the file that declares it, unplaced (the pipeline
+    places them: `Problem.declared`); `root` is the pack's folder. `strict` is the hook's
     option (what only a TypeScript build refuses fails it then); `target`, the profile whose
     verdict the build gives, and the one whose refusals alone are warnings (`Target.warn`:
-    an error the other profile finds where this one finds none, as `hosted-profile`).
-    `modules`: the pack's modules as this run reads them to place problems (the checks
-    stage places its own in the same ones), else read here."""
+    an error the other profile finds where this one finds none, as `hosted-profile`)."""
     checks = _checks(lists, strict=strict, profile=target.bounds.profile)
     warn = target.warn
     others = dict(_checks(lists, strict=strict, profile=warn.profile)) if warn else {}
-    if modules is None:
-        modules = DeclaringModules(root)
     problems: list[Problem] = []
     for name, check in checks:
         kind = KIND_OF_LIST[name]
@@ -53,12 +50,12 @@ def check_primitives(
                 continue  # the SDK writes objects only; the index stage refuses anything else
             findings = check(entry)
             if findings:
-                problems.extend(modules.placed(kind, entry, findings))
+                problems.extend(declared_problems(kind, entry, findings))
             if other is not None and _may_differ(entry):
                 only = _only_there(findings, other(entry))
-                placed = modules.placed(kind, entry, only) if only else []
-                problems.extend(target.warning(problem) for problem in placed)
-    return tuple(dict.fromkeys(problems))
+                declared = declared_problems(kind, entry, only) if only else []
+                problems.extend(target.warning(problem) for problem in declared)
+    return distinct(problems)
 
 
 _DIFFERING_KEYS = (

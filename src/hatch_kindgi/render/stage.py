@@ -11,6 +11,7 @@ from hatch_kindgi.blocks.liquid import TemplateSite
 from hatch_kindgi.blocks.shape import parse_version
 from hatch_kindgi.checks.refs import prompt_ref
 from hatch_kindgi.checks.versions import Brought, newest_in, npm_range, versions_by_id
+from hatch_kindgi.primitives.modules import declaring_file
 from hatch_kindgi.render.parameters import (
     Declared,
     UsageFault,
@@ -22,7 +23,7 @@ from hatch_kindgi.render.settings import SettingsChoice, agent_settings, newest_
 from hatch_kindgi.render.strict import Template, render_template
 from hatch_kindgi.report.problems import Problem, error, has_errors
 from hatch_kindgi.report.suggest import did_you_mean
-from hatch_kindgi.report.text import file_of, quoted
+from hatch_kindgi.report.text import quoted
 
 
 @dataclass(frozen=True)
@@ -216,7 +217,7 @@ class _Resolver:
 
     def _agent_job(self, agent: Mapping[str, Any]) -> _Job | Problem:
         settings = agent_settings(agent, self.versions)
-        file = file_of(agent, "modulePath")
+        file = declaring_file("agent", agent, blank=True)
         instructions = agent.get("instructions")
         owner = f"agent {quoted(agent.get('id'))}"
         if isinstance(instructions, str):
@@ -262,7 +263,7 @@ class _Resolver:
             why = "and this pack brings no prompt block of that id without errors"
         return error(
             "render-no-prompt",
-            file_of(agent, "modulePath"),
+            declaring_file("agent", agent, blank=True),
             f"{named}, {why}",
             pointer="/instructions/version",
         )

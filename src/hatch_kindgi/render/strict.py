@@ -11,7 +11,6 @@ from datetime import datetime, timezone
 from functools import cached_property
 from typing import Any
 
-from hatch_kindgi.blocks.json_reader import Lines
 from hatch_kindgi.blocks.liquid import SETTINGS, Place, SettingsRead, TemplateSite, check_template
 from hatch_kindgi.engines.javascript.numbers import MAX_SAFE_INTEGER, as_double
 from hatch_kindgi.engines.liquidjs.python_liquid import (
@@ -30,6 +29,7 @@ from hatch_kindgi.engines.liquidjs.python_liquid import (
 from hatch_kindgi.render.parameters import Parameters
 from hatch_kindgi.render.run import Run
 from hatch_kindgi.render.settings import SettingsChoice
+from hatch_kindgi.report.lines import Lines
 from hatch_kindgi.report.problems import Problem
 from hatch_kindgi.report.suggest import did_you_mean
 from hatch_kindgi.report.text import first_line, quoted

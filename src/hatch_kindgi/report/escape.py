@@ -1,8 +1,9 @@
 """Report text made safe to print: escaped, so one problem is one line that draws nothing but
 itself, and bounded, so no value a pack quotes makes a line of megabytes.
 
-`Problem` applies both to its file, pointer and message when it is made, so every format
-(text, JSON, GitHub annotations, any later one) writes text that has already passed here.
+`Problem` applies both to its message when it is made, and to its file and pointer as every
+format (text, JSON, GitHub annotations, SARIF, any later one) writes them
+(`Problem.shown_file`, `Problem.shown_pointer`), so what a format writes has passed here.
 """
 
 from __future__ import annotations

@@ -1,8 +1,10 @@
 """The report: problems sorted and deduplicated, rendered for people, for tools and for CI.
 
 Every format shows at most `MAX_PER_FILE` problems of one file, then says how many more
-there are; the summary counts them all. The text a format writes has been escaped by
-`Problem` already (`report/escape.py`); `encodable` fits it to the stream's encoding.
+there are; the summary counts them all. A format writes a problem's file and pointer as it
+shows them (`Problem.shown_file`, `Problem.shown_pointer`: escaped and bounded,
+`report/escape.py`) and its message, escaped when it was made; `encodable` fits it to the
+stream's encoding.
 """
 
 from __future__ import annotations
@@ -78,9 +80,10 @@ class Shown:
         items: list[Problem | Omitted] = []
         for index, problem in enumerate(self.problems):
             items.append(problem)
-            last = index + 1 == len(self.problems) or self.problems[index + 1].file != problem.file
-            if last and problem.file in after:
-                items.append(after[problem.file])
+            file = problem.shown_file
+            last = index + 1 == len(self.problems) or self.problems[index + 1].shown_file != file
+            if last and file in after:
+                items.append(after[file])
         return items
 
 
@@ -92,25 +95,25 @@ def shown_problems(problems: Iterable[Problem]) -> Shown:
     start = 0
     while start < len(every):
         end = start
-        while end < len(every) and every[end].file == every[start].file:
+        while end < len(every) and every[end].shown_file == every[start].shown_file:
             end += 1
         kept.extend(every[start : min(end, start + MAX_PER_FILE)])
         rest = every[start + MAX_PER_FILE : end]
         if rest:
             errors = sum(1 for p in rest if p.severity == "error")
-            omitted.append(Omitted(every[start].file, errors, len(rest) - errors))
+            omitted.append(Omitted(every[start].shown_file, errors, len(rest) - errors))
         start = end
     return Shown(tuple(kept), tuple(omitted), tuple(every))
 
 
 def format_problem(problem: Problem, *, color: bool = False) -> str:
     """One report line: `file[:line[:col]]: severity[code]: [pointer: ]message`."""
-    place = problem.file or "."
+    place = problem.shown_file or "."
     if problem.line is not None:
         place += f":{problem.line}"
         if problem.column is not None:
             place += f":{problem.column}"
-    pointer = f"{problem.pointer}: " if problem.pointer else ""
+    pointer = f"{problem.shown_pointer}: " if problem.pointer else ""
     label = f"{problem.severity}[{problem.code}]"
     if color:
         place = f"{_BOLD}{place}{_RESET}"
@@ -130,7 +133,7 @@ def summary(problems: Sequence[Problem]) -> str:
     """`N errors, M warnings in K files`."""
     errors = sum(1 for p in problems if p.severity == "error")
     warnings = len(problems) - errors
-    files = len({p.file for p in problems})
+    files = len({p.shown_file for p in problems})
     return f"{_count(errors, 'error')}, {_count(warnings, 'warning')} in {_count(files, 'file')}"
 
 
@@ -162,10 +165,10 @@ def format_json(problems: Iterable[Problem], *, failed: bool) -> str:
             {
                 "severity": p.severity,
                 "code": p.code,
-                "file": p.file,
+                "file": p.shown_file,
                 "line": p.line,
                 "column": p.column,
-                "pointer": p.pointer,
+                "pointer": p.shown_pointer,
                 "message": p.message,
             }
             for p in shown.problems
@@ -176,7 +179,7 @@ def format_json(problems: Iterable[Problem], *, failed: bool) -> str:
         "summary": {
             "errors": errors,
             "warnings": len(shown.every) - errors,
-            "files": len({p.file for p in shown.every}),
+            "files": len({p.shown_file for p in shown.every}),
             "text": summary(shown.every),
         },
     }
@@ -189,7 +192,8 @@ def format_github(problems: Iterable[Problem]) -> str:
     `::notice` for the problems of a file it leaves out."""
     lines = []
     for item in shown_problems(problems).items():
-        properties = [f"file={_escape_property(item.file)}"]
+        file = item.file if isinstance(item, Omitted) else item.shown_file
+        properties = [f"file={_escape_property(file)}"]
         if isinstance(item, Omitted):
             lines.append(f"::notice {properties[0]},title=kindgi::{_escape_data(item.text())}")
             continue
@@ -198,7 +202,7 @@ def format_github(problems: Iterable[Problem]) -> str:
             if item.column is not None:
                 properties.append(f"col={item.column}")
         properties.append(f"title={_escape_property(f'kindgi {item.code}')}")
-        pointer = f"{item.pointer}: " if item.pointer else ""
+        pointer = f"{item.shown_pointer}: " if item.pointer else ""
         message = _escape_data(f"{pointer}{item.message}")
         lines.append(f"::{item.severity} {','.join(properties)}::{message}")
     return "".join(line + "\n" for line in lines)
@@ -228,7 +232,7 @@ def encodable(text: str, encoding: str | None) -> str:
 
 def _place_key(problem: Problem) -> tuple[str, int, int, str]:
     return (
-        problem.file,
+        problem.shown_file,
         problem.line if problem.line is not None else 0,
         problem.column if problem.column is not None else 0,
         problem.code,
@@ -236,12 +240,13 @@ def _place_key(problem: Problem) -> tuple[str, int, int, str]:
 
 
 def _sort_key(problem: Problem) -> tuple[str, int, int, str, tuple[object, ...], str, str]:
+    pointer = problem.shown_pointer
     return (
-        problem.file,
+        problem.shown_file,
         problem.line if problem.line is not None else 0,
         problem.column if problem.column is not None else 0,
         problem.code,
-        _pointer_key(problem.pointer) if problem.pointer else (),
+        _pointer_key(pointer) if pointer else (),
         problem.message,
         problem.severity,
     )

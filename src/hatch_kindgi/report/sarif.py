@@ -129,7 +129,7 @@ def _omitted(omitted: Omitted, prefix: str) -> dict[str, Any]:
 
 
 def _result(problem: Problem, rule_index: int, prefix: str, seen: dict[str, int]) -> dict[str, Any]:
-    physical: dict[str, Any] = {"artifactLocation": _artifact(problem.file, prefix)}
+    physical: dict[str, Any] = {"artifactLocation": _artifact(problem.shown_file, prefix)}
     if problem.line is not None:
         region = {"startLine": problem.line}
         if problem.column is not None:
@@ -138,10 +138,11 @@ def _result(problem: Problem, rule_index: int, prefix: str, seen: dict[str, int]
                 region["endLine"], region["endColumn"] = problem.end
         physical["region"] = region
     location: dict[str, Any] = {"physicalLocation": physical}
-    if problem.pointer:
+    shown_pointer = problem.shown_pointer
+    if shown_pointer:
         # RFC 6901: a pointer names a value inside the file's JSON document.
-        location["logicalLocations"] = [{"fullyQualifiedName": problem.pointer, "kind": "value"}]
-    pointer = f"{problem.pointer}: " if problem.pointer else ""
+        location["logicalLocations"] = [{"fullyQualifiedName": shown_pointer, "kind": "value"}]
+    pointer = f"{shown_pointer}: " if shown_pointer else ""
     return {
         "ruleId": problem.code,
         "ruleIndex": rule_index,
@@ -159,8 +160,8 @@ def _fingerprint(problem: Problem, prefix: str, seen: dict[str, int]) -> str:
     what = "\0".join(
         (
             problem.code,
-            prefix + problem.file,
-            problem.pointer or problem.anchor or "",
+            prefix + problem.shown_file,
+            problem.shown_pointer or problem.anchor or "",
             problem.message,
         )
     )

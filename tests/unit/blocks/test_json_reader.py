@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hatch_kindgi.blocks.json_reader import MAX_DEPTH, Lines, read_json_object, text_position
+from hatch_kindgi.blocks.json_reader import MAX_DEPTH, read_json_object, text_position
+from hatch_kindgi.report.lines import Lines
 from hatch_kindgi.report.problems import Problem, error
 from tests.helpers.hostile import finishes
 
@@ -217,4 +218,4 @@ def test_lines_agree_with_text_position(text: str, data: st.DataObject) -> None:
     """`Lines` places every index as the one-off count from the start does."""
     lines = Lines(text)
     for index in data.draw(st.lists(st.integers(0, len(text)), max_size=8)):
-        assert lines.position(index) == text_position(text, index)
+        assert lines.line_column(index) == text_position(text, index)

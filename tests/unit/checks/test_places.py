@@ -1,6 +1,7 @@
-"""The checks' problems placed in the module that declares the entry, as the primitives stage
-places its own (`primitives.modules.DeclaringModules.place`, which the pipeline hands the
-checks): every line and column here is written by hand from the module's text below."""
+"""The checks' problems placed in the module that declares the entry, as the primitives stage's
+are (the pipeline's placement step, `pipeline.places.place_problems`, on
+`primitives.modules.DeclaringModules`): every line and column here is written by hand from
+the module's text below."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from hatch_kindgi.checks.stage import check_entries
+from hatch_kindgi.pipeline.places import place_problems
 from hatch_kindgi.primitives.modules import DeclaringModules
+from hatch_kindgi.report.problems import Problem
 from tests.helpers.entries import GUARD_FILE, guardrail
 from tests.unit.checks.test_stage import AGENT_FILE, agent, block, tool
 
@@ -64,6 +67,11 @@ class _Counting(DeclaringModules):
         return super()._read(file)
 
 
+def _placed(problems: tuple[Problem, ...], modules: DeclaringModules) -> tuple[Problem, ...]:
+    """`problems` as the pipeline places them in `modules` (no other file's text read)."""
+    return place_problems(problems, lambda file: None, modules=modules)
+
+
 def _pack(root: Path) -> Path:
     for file, text in ((AGENT_FILE, AGENTS), (GUARD_FILE, GUARDRAILS)):
         (root / file).parent.mkdir(parents=True, exist_ok=True)
@@ -97,13 +105,8 @@ def test_each_agents_problems_are_at_its_own_arguments(tmp_path: Path) -> None:
     (the second agent's, not the first's), a column in characters; a block's value stays
     on the block file, placed there by the pipeline as any block problem."""
     modules = _Counting(_pack(tmp_path))
-    problems = check_entries(
-        [tool("acme.ping", "1.0.0")],
-        [],
-        _agents(),
-        [],
-        _blocks(),
-        place=modules.place,
+    problems = _placed(
+        check_entries([tool("acme.ping", "1.0.0")], [], _agents(), [], _blocks()), modules
     )
     values = "/content/values/temperature"
     assert [(p.file, p.line, p.column, p.pointer, p.code) for p in problems] == [
@@ -118,9 +121,7 @@ def test_each_agents_problems_are_at_its_own_arguments(tmp_path: Path) -> None:
 def test_a_guardrail_is_at_its_declaration(tmp_path: Path) -> None:
     """`guardrail-at` names no argument of the decorator: on the decorator's name."""
     entry = guardrail(at="before-tool", checkPoints=["final-answer"])
-    (problem,) = check_entries(
-        [], [entry], [], [], [], place=DeclaringModules(_pack(tmp_path)).place
-    )
+    (problem,) = _placed(check_entries([], [entry], [], [], []), DeclaringModules(_pack(tmp_path)))
     assert (problem.file, problem.line, problem.column, problem.code) == (
         GUARD_FILE,
         4,
@@ -130,12 +131,12 @@ def test_a_guardrail_is_at_its_declaration(tmp_path: Path) -> None:
 
 
 def test_only_modules_with_a_problem_are_read(tmp_path: Path) -> None:
-    """A pack whose entries have no problem reads no module; without a placing function the
-    problems come with no line, as before."""
+    """A pack whose entries have no problem reads no module; unplaced, the problems come
+    with no line."""
     modules = _Counting(_pack(tmp_path))
     sound = agent(id="acme.writer", settings=[{"id": "acme.style", "version": "^1.0.0"}])
     blocks = _blocks()
-    assert check_entries([], [guardrail()], [sound], [], blocks, place=modules.place) == ()
+    assert _placed(check_entries([], [guardrail()], [sound], [], blocks), modules) == ()
     assert modules.reads == []
     (unplaced,) = check_entries([], [], _agents()[:1], [], blocks)
     assert (unplaced.line, unplaced.column) == (None, None)
@@ -144,7 +145,7 @@ def test_only_modules_with_a_problem_are_read(tmp_path: Path) -> None:
 def test_a_module_that_does_not_declare_the_entry_leaves_it_unplaced(tmp_path: Path) -> None:
     """An agent the module doesn't declare (another id, no dynamic one) gets no line."""
     other = agent(id="acme.nobody", settings=[{"id": "acme.style", "version": "^2.0.0"}])
-    (problem,) = check_entries(
-        [], [], [other], [], _blocks(), place=DeclaringModules(_pack(tmp_path)).place
+    (problem,) = _placed(
+        check_entries([], [], [other], [], _blocks()), DeclaringModules(_pack(tmp_path))
     )
     assert (problem.code, problem.line) == ("agent-block-version", None)

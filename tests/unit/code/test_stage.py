@@ -328,7 +328,8 @@ def test_sdk_warnings_and_file_errors_name_their_module(tmp_path: Path) -> None:
 
 def _rendered(root: Path, problems: list[Problem]) -> str:
     """The report, the problems placed in their files as the pipeline places them."""
-    return format_text(place_problems(problems, pack_text(root)))
+    placed = place_problems(problems, pack_text(root), modules=DeclaringModules(root))
+    return format_text(placed)
 
 
 @pytest.mark.slow
@@ -338,15 +339,9 @@ def test_broken_case_report_matches_golden(case: str) -> None:
     the case's whole golden report."""
     root = BROKEN / case
     outcome = index(root, timeout=hook_timeout(root))
-    modules = DeclaringModules(root)
-    primitives = check_primitives(root, outcome.lists(), modules=modules)
+    primitives = check_primitives(root, outcome.lists())
     checked = check_entries(
-        outcome.tools,
-        outcome.guardrails,
-        outcome.agents,
-        outcome.flows,
-        block_entries(root),
-        place=modules.place,
+        outcome.tools, outcome.guardrails, outcome.agents, outcome.flows, block_entries(root)
     )
     report = _rendered(root, [*outcome.problems, *primitives, *checked])
     assert report == (root / "expected.txt").read_text(encoding="utf-8")

@@ -24,7 +24,7 @@ def test_a_pointer_gets_its_values_line_column_and_end() -> None:
 def test_an_escaped_pointer_finds_its_key() -> None:
     """A key with a tab is shown escaped in the pointer (`/tab\\there`): still placed."""
     problem = error("block-unknown-key", "blocks/a.json", "m", pointer="/tab\there")
-    assert problem.pointer == "/tab\\there"
+    assert problem.shown_pointer == "/tab\\there"
     placed = _placed(problem)
     assert (placed.line, placed.column) == (3, 3)
 

@@ -1,10 +1,13 @@
-"""The primitives stage: each entry's findings placed on the file that declares it."""
+"""The primitives stage: each entry's findings on the file that declares it, placed there by
+the pipeline's placement step."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
+from hatch_kindgi.pipeline.places import place_problems
+from hatch_kindgi.primitives.modules import DeclaringModules
 from hatch_kindgi.primitives.stage import check_primitives
 from hatch_kindgi.report.problems import Problem
 
@@ -32,6 +35,11 @@ def _tool(**fields: Any) -> dict[str, Any]:
     return entry
 
 
+def _placed(root: Path, problems: tuple[Problem, ...]) -> tuple[Problem, ...]:
+    """`problems` as the pipeline places them in the pack at `root`'s modules."""
+    return place_problems(problems, lambda file: None, modules=DeclaringModules(root))
+
+
 def _pack(tmp_path: Path) -> Path:
     (tmp_path / "tools").mkdir(parents=True)
     (tmp_path / "tools" / "lookup.py").write_text(MODULE, encoding="utf-8")
@@ -40,7 +48,8 @@ def _pack(tmp_path: Path) -> Path:
 
 def test_a_finding_lands_on_the_argument_it_points_to(tmp_path: Path) -> None:
     """The deploy's refusal of a prerelease version, at the `version=` argument's value."""
-    problems = check_primitives(_pack(tmp_path), {"tools": [_tool(version="1.0.0-beta.1")]})
+    pack = _pack(tmp_path)
+    problems = _placed(pack, check_primitives(pack, {"tools": [_tool(version="1.0.0-beta.1")]}))
     assert [(p.file, p.line, p.column, p.pointer, p.code) for p in problems] == [
         ("tools/lookup.py", 4, 35, "/version", "tool-manifest")
     ]
@@ -58,7 +67,7 @@ def test_a_file_outside_the_pack_is_never_read(tmp_path: Path) -> None:
     pack = _pack(tmp_path / "pack")
     (tmp_path / "outside.py").write_text(MODULE, encoding="utf-8")
     entry = _tool(version="x", modulePath="../outside.py")
-    (problem,) = check_primitives(pack, {"tools": [entry]})
+    (problem,) = _placed(pack, check_primitives(pack, {"tools": [entry]}))
     assert (problem.file, problem.line, problem.pointer) == ("../outside.py", None, "/version")
 
 

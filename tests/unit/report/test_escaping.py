@@ -65,16 +65,19 @@ def test_file_names_show_undecodable_bytes_as_bytes() -> None:
     assert escaped("blocks/\ud800.json", file_name=True) == "blocks/\\ud800.json"
 
 
-def test_the_problem_holds_escaped_text() -> None:
-    """File, pointer and message are escaped when the problem is made, for every format."""
+def test_the_problem_shows_escaped_text() -> None:
+    """The message is escaped when the problem is made; file and pointer are kept as the pack
+    has them, and shown escaped, for every format."""
     problem = error(
         "block-unknown-key",
         "blocks/bad name\n.json",
         'unknown key "\x1b[31mred\x07"',
         pointer="/content/a\nb",
     )
-    assert problem.file == "blocks/bad name\\n.json"
-    assert problem.pointer == "/content/a\\nb"
+    assert problem.file == "blocks/bad name\n.json"
+    assert problem.pointer == "/content/a\nb"
+    assert problem.shown_file == "blocks/bad name\\n.json"
+    assert problem.shown_pointer == "/content/a\\nb"
     assert problem.message == 'unknown key "\\x1b[31mred\\x07"'
 
 
@@ -185,10 +188,10 @@ def test_long_pointer_and_file_are_bounded() -> None:
     problem = error(
         "block-unknown-key", "blocks/" + "d/" * 3000 + "a.json", "m", pointer="/" + "k" * 10**6
     )
-    assert problem.pointer is not None
-    assert len(problem.pointer) <= MAX_TEXT
-    assert len(problem.file) <= MAX_TEXT
-    assert problem.file.endswith("d/d/a.json")
+    assert problem.shown_pointer is not None
+    assert len(problem.shown_pointer) <= MAX_TEXT
+    assert len(problem.shown_file) <= MAX_TEXT
+    assert problem.shown_file.endswith("d/d/a.json")
 
 
 def test_shortening_never_splits_an_escape() -> None:
