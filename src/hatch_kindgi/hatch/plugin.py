@@ -17,7 +17,7 @@ from hatch_kindgi.config.report_file import ReportFile, report_file
 from hatch_kindgi.discover.shipped import project_wheel
 from hatch_kindgi.hatch.layout import wheel_layout
 from hatch_kindgi.index.pins import RECORD_FILE, RECORDED_PREFIX, read_recorded_pins, record_pins
-from hatch_kindgi.pipeline import has_code_modules, run_pipeline
+from hatch_kindgi.pipeline import RunRequest, has_code_modules, run_pipeline
 from hatch_kindgi.report.files import unwritable, write_atomically
 from hatch_kindgi.report.formats import format_github, format_text, write
 from hatch_kindgi.report.problems import Problem
@@ -125,9 +125,8 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             if self.target_name == "wheel"
             else None
         )
-        result = run_pipeline(
-            root,
-            self.config,
+        request = RunRequest(
+            hook_config=self.config,
             dist_name=self.metadata.core.name,
             dist_version=self.metadata.version,
             environ=os.environ,
@@ -135,6 +134,7 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             runner="build",
             project=project,
         )
+        result = run_pipeline(root, request)
         self._report_file, file_problems = report_file(root, result.options, os.environ)
         problems = (*record_problems, *file_problems, *result.problems)
         failing = bool(record_problems) or bool(file_problems) or result.failed
