@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 from hatch_kindgi.against.reference import RefRequest
 from hatch_kindgi.checks.stage import check_entries
 from hatch_kindgi.code.outcome import NO_CODE, CodeOutcome
-from hatch_kindgi.config.stage import HookOptions, PackConfig, package_folder, package_name
-from hatch_kindgi.discover.shipped import import_roots, paths_taken, project_wheel
+from hatch_kindgi.config.stage import HookOptions, PackConfig, package_name
+from hatch_kindgi.discover.shipped import import_roots, project_wheel
 from hatch_kindgi.discover.stage import code_files, misnamed_problem
 from hatch_kindgi.index.pins import Pins, resolve_pins
 from hatch_kindgi.index.stage import INDEX_FILE, build_envelope, index_problems, serialized
@@ -21,6 +21,7 @@ from hatch_kindgi.pipeline.entries import entries_at, pack_entries_of
 from hatch_kindgi.pipeline.places import pack_text, place_problems
 from hatch_kindgi.pipeline.read import pack_code, read_pack
 from hatch_kindgi.pipeline.request import NO_REQUEST, RunRequest, Settings
+from hatch_kindgi.pipeline.wheel import wheel_paths
 from hatch_kindgi.report.formats import fails
 from hatch_kindgi.report.problems import Problem, has_errors
 
@@ -132,9 +133,7 @@ def run_pipeline(root: Path, request: RunRequest = NO_REQUEST) -> PipelineResult
     misnamed = {*read.found.misnamed(), *python.misnamed}
     problems.extend(misnamed_problem(path) for path in sorted(misnamed))
     if package is not None:
-        folder = package_folder(package)
-        placed = {f"{folder}/{path}": path for path in python.files}
-        problems.extend(paths_taken(project, placed, (f"{folder}/{INDEX_FILE}",), folder))
+        problems.extend(wheel_paths(package, python.files, project, (INDEX_FILE,)).taken)
     result = partial(
         PipelineResult,
         options=options,
