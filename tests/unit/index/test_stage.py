@@ -12,7 +12,6 @@ from hatch_kindgi import pipeline
 from hatch_kindgi.config.stage import PackConfig
 from hatch_kindgi.index.pins import RECORD_FILE, Pins, read_recorded_pins, record_pins
 from hatch_kindgi.index.stage import build_envelope, index_bytes, pack_index_schema, serialized
-from hatch_kindgi.pipeline import RunRequest
 from hatch_kindgi.report.problems import error
 from tests.helpers.fast_path import fast_path_off
 from tests.helpers.golden import GOLDEN_ENV
@@ -130,7 +129,7 @@ def test_check_asks_for_no_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
         return real(envelope)
 
     monkeypatch.setattr("hatch_kindgi.pipeline.run.serialized", counting)
-    result = pipeline.run_pipeline(TESTPACKS / "blocks", RunRequest(environ=GOLDEN_ENV))
+    result = pipeline.run_pipeline(TESTPACKS / "blocks", pipeline.RunRequest(environ=GOLDEN_ENV))
     assert not result.failed
     assert written == []
     assert result.index is not None
