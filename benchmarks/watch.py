@@ -33,7 +33,7 @@ from typing import Any
 
 from generate import generate  # benchmarks/ is on sys.path when this file runs as a script
 
-from hatch_kindgi.pipeline import PipelineCache, run_pipeline
+from hatch_kindgi.pipeline import PipelineCache, RunRequest, run_pipeline
 
 TARGET_RECHECK_S = 0.2
 ENVIRON = {"SOURCE_DATE_EPOCH": "1767225600"}
@@ -61,7 +61,7 @@ def recheck_seconds(root: Path, repeats: int) -> dict[str, Any]:
     gc.collect()
     cache = PipelineCache()
     begun = time.perf_counter()
-    first = run_pipeline(root, environ=ENVIRON, cache=cache)
+    first = run_pipeline(root, RunRequest(environ=ENVIRON, cache=cache))
     full = time.perf_counter() - begun
     if first.failed:
         raise AssertionError(f"the generated pack fails: {first.problems[:3]}")
@@ -72,7 +72,7 @@ def recheck_seconds(root: Path, repeats: int) -> dict[str, Any]:
             _toggle(root / path, old, new)
             begun, begun_cpu = time.perf_counter(), time.process_time()
             cache.forget([path])
-            result = run_pipeline(root, environ=ENVIRON, cache=cache)
+            result = run_pipeline(root, RunRequest(environ=ENVIRON, cache=cache))
             times.append(time.perf_counter() - begun)
             cpu.append(time.process_time() - begun_cpu)
             if result.problems:

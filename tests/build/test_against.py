@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from hatch_kindgi.pipeline import run_pipeline
+from hatch_kindgi.pipeline import RunRequest, run_pipeline
 from tests.helpers.cli import run_cli
 from tests.helpers.git import commit_all, git, init_repo, replace_tree
 from tests.helpers.golden import GOLDEN_ENV
@@ -419,7 +419,7 @@ def test_revision_code_without_the_sdk_compares_blocks_only(
     shutil.rmtree(pack / "agents")
     _change_values(pack)
     monkeypatch.setattr(sys, "executable", str(bare_python))
-    result = run_pipeline(pack, environ=GOLDEN_ENV, against="HEAD")
+    result = run_pipeline(pack, RunRequest(environ=GOLDEN_ENV, against="HEAD"))
     assert [(p.code, p.file) for p in result.problems] == [
         ("version-reused", "blocks/reply-style.json")
     ]
@@ -439,7 +439,7 @@ def test_revision_with_problems_of_its_own(repo: Path) -> None:
     commit_all(repo, "a broken block")
     (pack / "blocks" / "broken.json").unlink()
     _change_values(pack)
-    result = run_pipeline(pack, environ=GOLDEN_ENV, against="HEAD")
+    result = run_pipeline(pack, RunRequest(environ=GOLDEN_ENV, against="HEAD"))
     assert [(p.code, p.file) for p in result.problems] == [
         ("version-reused", "blocks/reply-style.json")
     ]

@@ -12,7 +12,7 @@ import pytest
 
 from hatch_kindgi.cli.fix import _written, unified_diff
 from hatch_kindgi.cli.main import main
-from hatch_kindgi.pipeline import run_pipeline
+from hatch_kindgi.pipeline import RunRequest, run_pipeline
 from hatch_kindgi.pipeline.fixes import FileFix, fix_of
 from hatch_kindgi.pipeline.places import Text
 from tests.helpers.cli import run_cli
@@ -116,7 +116,7 @@ def test_fix_makes_the_certain_fixes_and_touches_nothing_else(
         monkeypatch.setenv(name, value)
     root = copy_pack(f"broken/{case}", tmp_path)
     before = _tree(root)
-    first = run_pipeline(root, environ=GOLDEN_ENV).problems
+    first = run_pipeline(root, RunRequest(environ=GOLDEN_ENV)).problems
     code = main(["check", str(root), "--fix"])
     out, err = capsys.readouterr()
     assert "Traceback" not in out + err
@@ -127,7 +127,7 @@ def test_fix_makes_the_certain_fixes_and_touches_nothing_else(
         assert isinstance(original, bytes)
         expected[file] = _by_hand(original, edits)
     assert after == expected
-    again = run_pipeline(root, environ=GOLDEN_ENV)
+    again = run_pipeline(root, RunRequest(environ=GOLDEN_ENV))
     assert code == (1 if again.failed else 0)
     fixed = {(p.code, p.file, p.pointer, p.message) for p in first if p.suggestion}
     if case in FIXED_BY_HAND:

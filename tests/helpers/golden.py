@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from hatch_kindgi.pipeline import PipelineResult, run_pipeline
+from hatch_kindgi.pipeline import PipelineResult, RunRequest, run_pipeline
 from tests.helpers.packs import BROKEN, has_code
 
 # Pins for every golden run, so no report carries a "not reproducible" warning.
@@ -34,7 +34,7 @@ def broken_case_params() -> list[Any]:
 def golden_result(case: str) -> PipelineResult:
     """The pipeline's result on a broken case with the golden pins, run once a session for
     every test that reads it (the text report, SARIF)."""
-    return run_pipeline(BROKEN / case, environ=GOLDEN_ENV)
+    return run_pipeline(BROKEN / case, RunRequest(environ=GOLDEN_ENV))
 
 
 def expected_report(case: str) -> str:

@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from hatch_kindgi.pipeline import RunRequest
 from hatch_kindgi.pipeline.run import run_pipeline
 from hatch_kindgi.report.escape import shown
 from hatch_kindgi.report.problems import Problem
@@ -123,7 +124,7 @@ def _flow_case(entry: dict[str, Any]) -> Case:
 @pytest.fixture(scope="module")
 def cases() -> tuple[Case, ...]:
     require_oracle()
-    ours = run_pipeline(CORPUS, environ=_ENV, runner="command-line").problems
+    ours = run_pipeline(CORPUS, RunRequest(environ=_ENV, runner="command-line")).problems
     found = [_agent_case(entry) for entry in corpus_entries("agents")]
     found += [_flow_case(entry) for entry in corpus_entries("flows")]
     for case in found:

@@ -26,6 +26,7 @@ from typing import Any
 
 import pytest
 
+from hatch_kindgi.pipeline import RunRequest
 from hatch_kindgi.pipeline.run import run_pipeline
 from hatch_kindgi.report.escape import shown
 from hatch_kindgi.report.problems import Problem
@@ -114,7 +115,9 @@ def _cases(work: Path, profile: Profile) -> tuple[Case, ...]:
         root = CORPUS / pack
         # the corpus's agents and flows (issue 28's other half) include modules the SDK refuses
         index = sdk_entries(root, work / pack, file_errors=True)
-        ours = run_pipeline(root, environ=_ENV, runner="command-line", target=target).problems
+        ours = run_pipeline(
+            root, RunRequest(environ=_ENV, runner="command-line", target=target)
+        ).problems
         for kind, key in (("tools", "modulePath"), ("guardrails", "checkModulePath")):
             for entry in index[kind]:
                 said = deploy_says(kind, entry, profile=profile)
@@ -206,7 +209,9 @@ def test_what_only_hosted_refuses_is_a_warning_without_a_target(
 def test_self_hosted_target_draws_no_hosted_warning(hosted: tuple[Case, ...]) -> None:
     """`target = "self-hosted"`: the primitives only hosted refuses draw nothing at all."""
     root = CORPUS / "hosted-pack"
-    problems = run_pipeline(root, environ=_ENV, runner="command-line", target="self-hosted")
+    problems = run_pipeline(
+        root, RunRequest(environ=_ENV, runner="command-line", target="self-hosted")
+    )
     refused = {
         case.file
         for case in hosted

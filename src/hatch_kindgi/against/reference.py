@@ -53,7 +53,8 @@ def choose_reference(
 ) -> RefRequest | None:
     """The reference to compare with, first that applies: the command line's (`--against`,
     or a command's own as a `RefRequest`), the hook option `against` (a path in it is from
-    the pack root), `KINDGI_AGAINST`."""
+    the pack root), `KINDGI_AGAINST`. The pipeline asks it in the step that applies a run's
+    overrides (`pipeline.request.apply_overrides`), once a run."""
     if isinstance(flag, RefRequest):
         return flag
     if flag:

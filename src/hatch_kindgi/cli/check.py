@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from functools import partial
 from pathlib import Path
@@ -18,7 +17,7 @@ from hatch_kindgi.cli.output import (
     add_target_argument,
     reference_usage,
     reporting,
-    runner,
+    run_request,
 )
 from hatch_kindgi.cli.packs import (
     PackOutcome,
@@ -27,7 +26,7 @@ from hatch_kindgi.cli.packs import (
     each_pack,
     report,
 )
-from hatch_kindgi.pipeline import run_pipeline
+from hatch_kindgi.pipeline import RunRequest, run_pipeline
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
@@ -76,11 +75,10 @@ def _run(args: argparse.Namespace) -> int:
                 "pip install 'hatch-kindgi[watch]'\n"
             )
             return EXIT_USAGE
-        return watch(packs, sys.stdout, against=args.against, how=how, target=args.deploy_target)
+        return watch(packs, sys.stdout, run_request(args), how=how)
     if args.fix or args.diff:
         return fix_packs(packs, args, sys.stdout, how=how, jobs=args.jobs)
-    check = partial(_check, against=args.against, strict=how.strict, target=args.deploy_target)
-    outcomes = each_pack(packs, check, args.jobs)
+    outcomes = each_pack(packs, partial(_check, request=run_request(args)), args.jobs)
     if args.against:
         usage = reference_usage("check", (outcome.problems for outcome in outcomes))
         if usage is not None:
@@ -88,10 +86,8 @@ def _run(args: argparse.Namespace) -> int:
     return report(packs, outcomes, how, sys.stdout)
 
 
-def _check(root: Path, *, against: str | None, strict: bool, target: str | None) -> PackOutcome:
-    result = run_pipeline(
-        root, environ=os.environ, against=against, runner=runner(), strict=strict, target=target
-    )
+def _check(root: Path, *, request: RunRequest) -> PackOutcome:
+    result = run_pipeline(root, request)
     return PackOutcome(result.problems, result.failed, result.notes, strict=result.options.strict)
 
 

@@ -9,8 +9,8 @@ as diff(1) says "trouble"."""
 from __future__ import annotations
 
 import argparse
-import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from hatch_kindgi.against.formats import DIFF_FORMATS
@@ -21,7 +21,7 @@ from hatch_kindgi.cli.output import (
     Command,
     add_color_argument,
     reference_usage,
-    runner,
+    run_request,
     write_problems,
 )
 from hatch_kindgi.cli.packs import (
@@ -78,17 +78,16 @@ def _run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     if not packs.roots:
         return EXIT_OK
+    # No pins are written: the fallback only feeds the code stage, whose entries don't carry
+    # it.
+    request = replace(
+        run_request(args),
+        local_pins=LocalPins(None, None, "0"),
+        against=RefRequest(args.ref, "REF"),
+    )
 
     def one(root: Path) -> PackOutcome:
-        # No pins are written: the fallback only feeds the code stage, whose entries don't
-        # carry it.
-        result = run_pipeline(
-            root,
-            environ=os.environ,
-            local_pins=LocalPins(None, None, "0"),
-            against=RefRequest(args.ref, "REF"),
-            runner=runner(),
-        )
+        result = run_pipeline(root, request)
         # The pack's own problems go to stderr, as `check` words them; reused versions are
         # in the diff itself.
         problems = tuple(p for p in result.problems if p.code != "version-reused")

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import difflib
-import os
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -25,11 +24,12 @@ from hatch_kindgi.cli.output import (
     EXIT_PROBLEMS,
     Reporting,
     reference_usage,
-    runner,
+    run_request,
     write_notes,
 )
 from hatch_kindgi.cli.packs import PackOutcome, Packs, each_pack, named, report
 from hatch_kindgi.pipeline.fixes import FileFix, Fixed, fix_pack
+from hatch_kindgi.pipeline.request import RunRequest
 from hatch_kindgi.report.escape import shown as shown_text
 from hatch_kindgi.report.files import write_atomically
 from hatch_kindgi.report.formats import format_text, write
@@ -84,13 +84,7 @@ def fix_packs(
 ) -> int:
     """Fix the packs (`--fix`), or show the fixes (`--diff`), reporting what is left as
     `how` says; the exit code. With `--quiet`, what was fixed goes unsaid."""
-    job = partial(
-        _fix,
-        against=args.against,
-        strict=how.strict,
-        target=getattr(args, "deploy_target", None),
-        write_files=not args.diff,
-    )
+    job = partial(_fix, request=run_request(args), write_files=not args.diff)
     outcomes = each_pack(packs, job, jobs)
     if args.against:
         usage = reference_usage("check", (outcome.left.problems for outcome in outcomes))
@@ -135,12 +129,8 @@ def fix_packs(
     return code
 
 
-def _fix(
-    root: Path, *, against: str | None, strict: bool, target: str | None, write_files: bool
-) -> _Outcome:
-    run = fix_pack(
-        root, environ=os.environ, against=against, runner=runner(), strict=strict, target=target
-    )
+def _fix(root: Path, *, request: RunRequest, write_files: bool) -> _Outcome:
+    run = fix_pack(root, request)
     result = run.result
     left = PackOutcome(result.problems, result.failed, result.notes, strict=result.options.strict)
     unwritten = _written(root, run.files) if write_files else ()

@@ -9,8 +9,8 @@ written for a deploy never ships inside the next build.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from hatch_kindgi.cli.output import (
@@ -23,7 +23,7 @@ from hatch_kindgi.cli.output import (
     add_target_argument,
     reference_usage,
     reporting,
-    runner,
+    run_request,
 )
 from hatch_kindgi.cli.packs import (
     PackOutcome,
@@ -96,18 +96,11 @@ def _run(args: argparse.Namespace) -> int:
     if not packs.roots:
         return EXIT_OK
     outputs = {root: Path(args.output) if args.output else root / OUTPUT for root in packs.roots}
+    request = run_request(args)
 
     def one(root: Path) -> PackOutcome:
         local = LocalPins(args.artifact_version, published_at, next_artifact_version(outputs[root]))
-        result = run_pipeline(
-            root,
-            environ=os.environ,
-            local_pins=local,
-            against=args.against,
-            runner=runner(),
-            strict=how.strict,
-            target=args.deploy_target,
-        )
+        result = run_pipeline(root, replace(request, local_pins=local))
         failed = result.failed or result.index is None
         pins = result.pins
         return PackOutcome(

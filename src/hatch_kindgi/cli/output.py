@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import TextIO
 
 from hatch_kindgi.against.reference import ENV_AGAINST
-from hatch_kindgi.config.stage import Runner
 from hatch_kindgi.config.target import TARGETS
+from hatch_kindgi.pipeline.request import RunRequest, command_request
 from hatch_kindgi.report.formats import format_text, write
 from hatch_kindgi.report.problems import Problem
 from hatch_kindgi.report.styles import REPORT_FORMATS
@@ -175,11 +175,18 @@ def reference_usage(command: str, problems: Iterable[Sequence[Problem]]) -> int 
     return None
 
 
-def runner(environ: Mapping[str, str] | None = None) -> Runner:
-    """Who runs the pipeline, for what a stage says to install: pre-commit's hook (pre-commit
-    sets `PRE_COMMIT=1` for the hooks it runs), else the command line."""
-    environ = os.environ if environ is None else environ
-    return "pre-commit" if environ.get("PRE_COMMIT") == "1" else "command-line"
+def run_request(args: argparse.Namespace) -> RunRequest:
+    """The pipeline's request a command's parsed flags make, the same for every command:
+    this process's environment, who runs (pre-commit's hook or the command line), and the
+    overrides its flags set (`--against`, `--strict`, `--target`; a flag the command lacks
+    leaves the hook option's). A command adds what is its own (`index`'s pins, `diff`'s
+    REF) with `dataclasses.replace`."""
+    return command_request(
+        os.environ,
+        against=getattr(args, "against", None),
+        strict=getattr(args, "strict", False),
+        target=getattr(args, "deploy_target", None),
+    )
 
 
 def interrupted() -> int:

@@ -9,9 +9,9 @@ interrupted command.
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Iterable
+from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import TextIO
@@ -21,7 +21,7 @@ import watchfiles
 from hatch_kindgi.cli.output import EXIT_INTERRUPTED, Reporting, color, write_notes
 from hatch_kindgi.cli.packs import Packs, named
 from hatch_kindgi.discover.stage import SKIPPED_DIRS
-from hatch_kindgi.pipeline import PipelineCache, PipelineResult, run_pipeline
+from hatch_kindgi.pipeline import PipelineCache, PipelineResult, RunRequest, run_pipeline
 from hatch_kindgi.report.changes import compare, format_changes, status_line
 from hatch_kindgi.report.formats import format_text, write
 from hatch_kindgi.report.problems import Problem
@@ -32,14 +32,14 @@ _STEP_MS = 50  # a burst of writes (an editor's save) within 50 ms is one change
 def watch(
     packs: Packs,
     out: TextIO,
+    request: RunRequest,
     *,
-    against: str | None = None,
     how: Reporting | None = None,
-    target: str | None = None,
 ) -> int:
-    """Check `packs` on every change until Ctrl-C, compared with `against` when given
-    (`--against`), for `target` when given (`--target`), coloured and strict as `how` says;
-    the exit code. A change re-checks only the pack it is in."""
+    """Check `packs` on every change until Ctrl-C, each run as `request` asks (what the
+    command's flags made of it, `output.run_request`: who runs, `--against`, `--strict`,
+    `--target`), coloured as `how` says; the exit code. A change re-checks only the pack it
+    is in."""
     how = how or Reporting()
     started = datetime.now(timezone.utc)
     roots = packs.roots
@@ -49,14 +49,7 @@ def watch(
     def check(number: int) -> PipelineResult:
         # One `now` for the session: pins that fall back to it stay the same between runs.
         return run_pipeline(
-            roots[number],
-            environ=os.environ,
-            cache=caches[number],
-            now=lambda: started,
-            against=against,
-            runner="command-line",
-            strict=how.strict,
-            target=target,
+            roots[number], replace(request, cache=caches[number], now=lambda: started)
         )
 
     def merged(results: list[PipelineResult]) -> tuple[Problem, ...]:

@@ -17,7 +17,6 @@ from hatch_kindgi.engines.bounds import (
     PROFILES,
     SELF_HOSTED_BOUNDS,
     Bounds,
-    bounds_named,
 )
 from hatch_kindgi.report.problems import Problem
 
@@ -25,6 +24,8 @@ __all__ = ["DEFAULT_TARGET", "TARGETS", "Target", "target_of"]
 
 TARGETS: tuple[str, ...] = tuple(PROFILES)
 """The values `target` takes."""
+
+_BOUNDS: dict[str, Bounds] = dict(PROFILES.items())
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,8 @@ DEFAULT_TARGET = Target(SELF_HOSTED_BOUNDS, warn=HOSTED_BOUNDS)
 
 
 def target_of(name: str | None) -> Target:
-    """The target the option's value (one of TARGETS, or None for none set) names."""
+    """The target the option's value (one of TARGETS, or None for none set) names; a
+    KeyError for another (the options refuse it before)."""
     if name is None:
         return DEFAULT_TARGET
-    return Target(bounds_named(name))
+    return Target(_BOUNDS[name])

@@ -11,14 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pathspec
 
 from hatch_kindgi.config.stage import package_folder
-from hatch_kindgi.discover.shipped import NOTHING, ProjectWheel, paths_taken
+from hatch_kindgi.discover.shipped import NOTHING, ProjectWheel
 from hatch_kindgi.discover.stage import code_folder_globs, discover
 from hatch_kindgi.index.stage import INDEX_FILE
+from hatch_kindgi.pipeline.wheel import wheel_paths
 from hatch_kindgi.report.problems import Problem
 
 if TYPE_CHECKING:
@@ -26,7 +27,14 @@ if TYPE_CHECKING:
 
     from hatch_kindgi.pipeline import PipelineResult
 
-__all__ = ["INIT_FILE", "INIT_TEXT", "WheelLayout", "package_folder", "wheel_layout"]
+__all__ = [
+    "INIT_FILE",
+    "INIT_TEXT",
+    "WheelLayout",
+    "artifact_patterns",
+    "package_folder",
+    "wheel_layout",
+]
 
 INIT_FILE = "__init__.py"
 INIT_TEXT = (
@@ -72,21 +80,40 @@ def wheel_layout(
     artifact the pack claims on a path the project fills is a `wheel-path-taken` problem (the
     pipeline says the same of the pack's Python files and the index).
     """
-    if result.package is None:
+    package = result.package
+    if package is None:
         raise ValueError("a pipeline result without a package has no wheel layout")
-    folder = package_folder(result.package)
-    python = set(result.python_files)
-    sources = {*python, *_claimed_artifacts(root, result, artifacts)}
-    copied = {f"{folder}/{path}": path for path in sources}
+    folder = package_folder(package)
+    python = result.python_files
+    # The pipeline checked the pack's Python files and the index by the same rule
+    # (`wheel_paths`); the artifacts the pack claims are known here only.
+    own = wheel_paths(package, python, NOTHING)
+    shipped = set(python)
+    claimed = [path for path in _claimed_artifacts(root, result, artifacts) if path not in shipped]
+    artifact_paths = wheel_paths(package, claimed, project)
+    copied = {**own.placed, **artifact_paths.placed}
     written = {f"{folder}/{INDEX_FILE}": index}
     init = f"{folder}/{INIT_FILE}"
     if init not in copied and init not in project.files:
         written[init] = INIT_TEXT
-    # The pipeline checked the pack's Python files and the index (`paths_taken`); the
-    # artifacts the pack claims are known here only.
-    claimed = {target: path for target, path in copied.items() if path not in python}
-    problems = paths_taken(project, claimed, (), folder)
-    return WheelLayout(dict(sorted(copied.items())), dict(sorted(written.items())), problems)
+    return WheelLayout(
+        dict(sorted(copied.items())), dict(sorted(written.items())), artifact_paths.taken
+    )
+
+
+def artifact_patterns(
+    build_data: Mapping[str, Any],
+    target_config: Mapping[str, Any],
+    build_config: Mapping[str, Any],
+) -> tuple[str, ...]:
+    """The artifact patterns hatchling ships for the target: the ones build hooks added
+    (`build_data`), and the project's own (the target's `artifacts`, else
+    `[tool.hatch.build]`'s)."""
+    configured = target_config.get("artifacts")
+    if configured is None:
+        configured = build_config.get("artifacts", [])
+    patterns = [*build_data.get("artifacts", []), *(configured or [])]
+    return tuple(pattern for pattern in patterns if isinstance(pattern, str) and pattern)
 
 
 def _claimed_artifacts(

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 from hatch_kindgi.config.stage import PYPROJECT
-from hatch_kindgi.pipeline import PipelineCache, run_pipeline
+from hatch_kindgi.pipeline import PipelineCache, RunRequest, command_request, run_pipeline
 from hatch_kindgi.pipeline.read import PackRead, read_pack
 from hatch_kindgi.report.formats import ordered
 from hatch_kindgi.report.problems import Problem
@@ -81,15 +82,7 @@ class PackSession:
         changed since the last run (an empty tuple: its problems are gone), and of every
         buffer edited since (its problems may have moved with its text)."""
         edited, self._edited = self._edited, set()
-        result = run_pipeline(
-            self.root,
-            environ=self.environ,
-            cache=self.cache,
-            now=lambda: self._started,
-            runner="command-line",
-            overlay=self.overlay(),
-            target=self.target,
-        )
+        result = run_pipeline(self.root, self.request())
         by_file: dict[str, list[Problem]] = {}
         for problem in ordered(result.problems):
             by_file.setdefault(problem.file, []).append(problem)
@@ -112,11 +105,16 @@ class PackSession:
         except (OSError, ValueError):
             return None
 
+    def request(self) -> RunRequest:
+        """The pipeline's request, made as a command makes its own (`command_request`, as
+        `check --target` would, `self.target` the editor's setting), with this session's
+        cache, clock and buffers."""
+        asked = command_request(self.environ, target=self.target)
+        return replace(asked, cache=self.cache, now=lambda: self._started, overlay=self.overlay())
+
     def read(self) -> PackRead:
         """The pack's config, files and blocks as the buffers have them (for completion)."""
-        return read_pack(
-            self.root, cache=self.cache.blocks, overlay=self.overlay(), target=self.target
-        )
+        return read_pack(self.root, self.request())
 
 
 def block_entries(read: PackRead) -> tuple[dict[str, Any], ...]:

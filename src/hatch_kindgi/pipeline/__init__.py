@@ -7,7 +7,8 @@ Every job starts the same way on a pack (`read`):
 
 then goes on with its own:
 
-- `run.run_pipeline` (the build hook, `check`, `index`, `diff`, `check --watch`): the rules
+- `run.run_pipeline` (the build hook, `check`, `index`, `diff`, `check --watch`, the
+  language server), asked one `request.RunRequest` whichever adapter asks: the rules
   across entries, the comparison with an earlier release, the Python files the wheel ships,
   and the index -> `PipelineResult`. `cache.PipelineCache` is what `check --watch` keeps
   between runs.
@@ -23,6 +24,7 @@ from hatch_kindgi.index.pins import LocalPins
 from hatch_kindgi.pipeline.cache import PipelineCache
 from hatch_kindgi.pipeline.entries import LoadedEntries, load_entries
 from hatch_kindgi.pipeline.read import has_code_modules
+from hatch_kindgi.pipeline.request import RunRequest, command_request
 from hatch_kindgi.pipeline.run import PipelineResult, run_pipeline
 
 __all__ = [
@@ -30,6 +32,8 @@ __all__ = [
     "LocalPins",
     "PipelineCache",
     "PipelineResult",
+    "RunRequest",
+    "command_request",
     "has_code_modules",
     "load_entries",
     "run_pipeline",

@@ -12,6 +12,7 @@ from hatch_kindgi.code.outcome import NO_CODE, CodeOutcome
 from hatch_kindgi.config.stage import PackConfig
 from hatch_kindgi.index.pins import LocalPins, Pins, resolve_pins
 from hatch_kindgi.pipeline.read import pack_code, read_pack
+from hatch_kindgi.pipeline.request import RunRequest
 from hatch_kindgi.report.problems import Problem, has_errors
 
 if TYPE_CHECKING:
@@ -41,14 +42,14 @@ def load_entries(
     """The entries of the pack at `root` without checks across them or an index: its blocks,
     and its agents when `needs_code` says, given the blocks, that they are needed. `target`:
     the profile whose verdict the blocks get (`--target`; else the hook option's)."""
-    read = read_pack(root, target=target)
+    read = read_pack(root, RunRequest(runner="command-line", target=target))
     if read.pack is None or not needs_code(read.blocks):
         return LoadedEntries(read.blocks, None, read.problems)
     version = read.pack.pack_version
     pins, pin_problems = resolve_pins(
         root, read.options, environ, version, local=LocalPins(None, None, version)
     )
-    code = NO_CODE if pins is None else pack_code(root, read, pins, runner="command-line")
+    code = NO_CODE if pins is None else pack_code(root, read, pins)
     return LoadedEntries(read.blocks, code.agents, (*read.problems, *pin_problems, *code.problems))
 
 
@@ -60,12 +61,12 @@ def entries_at(root: Path, ref: str) -> tuple[PackEntries | None, list[str]]:
     """The entries of the pack copied out of `ref` into `root`, by the same stages, and notes
     on what could not be compared; the code stage runs (in its bounded child) only when the
     kindgi SDK is here."""
-    read = read_pack(root)
+    read = read_pack(root)  # as a build runs it
     if read.pack is None:
         return None, [
             f"the pyproject.toml at {ref} has no usable [tool.kindgi]: nothing to compare with"
         ]
-    code = pack_code(root, read, _REFERENCE_PINS, runner="build")
+    code = pack_code(root, read, _REFERENCE_PINS)
     notes = []
     if any(problem.code == "sdk-missing" for problem in code.problems):
         notes.append(

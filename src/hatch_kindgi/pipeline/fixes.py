@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
 
 from hatch_kindgi.config.pyproject import PYPROJECT
 from hatch_kindgi.pipeline.cache import PipelineCache
@@ -26,6 +25,7 @@ from hatch_kindgi.pipeline.places import (
     problem_span,
     string_value,
 )
+from hatch_kindgi.pipeline.request import RunRequest
 from hatch_kindgi.pipeline.run import PipelineResult, run_pipeline
 from hatch_kindgi.report.formats import ordered
 from hatch_kindgi.report.problems import Problem
@@ -199,16 +199,16 @@ def file_fixes(
     return texts, tuple(fixed)
 
 
-def fix_pack(root: Path, **run: Any) -> FixRun:
+def fix_pack(root: Path, request: RunRequest) -> FixRun:
     """The pack at `root` with its certain fixes applied, in the pipeline's view only
     (nothing is written: the fixed texts are laid over the files, `config.sources`):
-    checked, fixed, checked again, until nothing more is fixed or `MAX_PASSES`. `run` is
-    what `run_pipeline` takes besides the root, the cache and the overlay."""
+    checked, fixed, checked again, until nothing more is fixed or `MAX_PASSES`. `request`
+    is the run's, its cache and overlay this function's own."""
     cache = PipelineCache()
     originals: dict[str, str] = {}
     overlay: dict[str, bytes] = {}
     fixed: list[Fixed] = []
-    result = run_pipeline(root, cache=cache, overlay=overlay, **run)
+    result = run_pipeline(root, replace(request, cache=cache, overlay=overlay))
     for _ in range(MAX_PASSES):
         read = pack_text(root, overlay)
         texts, resolved = file_fixes(result.problems, read)
@@ -220,7 +220,7 @@ def fix_pack(root: Path, **run: Any) -> FixRun:
             overlay[file] = text.encode("utf-8")
         cache.forget(texts)
         fixed.extend(resolved)
-        result = run_pipeline(root, cache=cache, overlay=dict(overlay), **run)
+        result = run_pipeline(root, replace(request, cache=cache, overlay=dict(overlay)))
     files = tuple(
         FileFix(file, originals[file], overlay[file].decode("utf-8"))
         for file in sorted(overlay)

@@ -3,22 +3,22 @@ blocks (`read_pack`), then, with the pins the job resolves, its code (`pack_code
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from hatch_kindgi.blocks.stage import BlocksCache, BlocksOutcome, check_blocks
+from hatch_kindgi.blocks.stage import BlocksOutcome, check_blocks
 from hatch_kindgi.code.outcome import NO_CODE, CodeOutcome
-from hatch_kindgi.config.sources import NO_OVERLAY, Overlay
-from hatch_kindgi.config.stage import HookOptions, PackConfig, Runner, read_config
-from hatch_kindgi.config.target import target_of
+from hatch_kindgi.config.stage import HookOptions, PackConfig, read_config
 from hatch_kindgi.discover.patterns import static_prefix
 from hatch_kindgi.discover.stage import PackFiles, discover_pack
+from hatch_kindgi.pipeline.request import NO_REQUEST, RunRequest, Settings, apply_overrides
 from hatch_kindgi.report.problems import Problem
 
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from hatch_kindgi.config.target import Target
     from hatch_kindgi.index.pins import Pins
     from hatch_kindgi.pipeline.cache import PipelineCache
 
@@ -28,49 +28,52 @@ _NO_BLOCKS = BlocksOutcome((), ())
 
 @dataclass(frozen=True)
 class PackRead:
-    """A pack's hook options and config, what its discovery globs match, its blocks, and
-    every problem found on the way. With `pack` None the config can't be used, and nothing
-    else was read."""
+    """A pack's settings (its hook options with the run's overrides, the deploy target),
+    its config, what its discovery globs match, its blocks, and every problem found on the
+    way. With `pack` None the config can't be used, and nothing else was read."""
 
-    options: HookOptions
+    settings: Settings
     pack: PackConfig | None
     found: PackFiles
     blocks: BlocksOutcome
     problems: tuple[Problem, ...]
 
+    @property
+    def options(self) -> HookOptions:
+        """The hook options, the run's overrides applied."""
+        return self.settings.options
 
-def read_pack(
-    root: Path,
-    hook_config: Mapping[str, Any] | None = None,
-    *,
-    cache: BlocksCache | None = None,
-    overlay: Overlay = NO_OVERLAY,
-    target: str | None = None,
-) -> PackRead:
-    """Config, discovery and blocks of the pack at `root`. `hook_config` is the hook's options
-    as Hatchling hands them (None: read from the pyproject); a `cache` from earlier runs spares
-    checking the block files that didn't change; `overlay` holds an editor's unsaved buffers,
-    read instead of the files under them; `target` (`--target`, an editor's setting) wins
-    over the hook option's."""
-    config = read_config(root, hook_config, overlay)
-    pack, options = config.pack, config.options
-    if target is not None:
-        options = replace(options, target=target)
+    @property
+    def target(self) -> Target:
+        """Where the pack deploys: the bounds every check is given, and the warned ones."""
+        return self.settings.target
+
+
+def read_pack(root: Path, request: RunRequest = NO_REQUEST) -> PackRead:
+    """Config, discovery and blocks of the pack at `root`, as `request` asks: its hook
+    options as Hatchling hands them (None: read from the pyproject), its overrides (applied
+    here, once: `apply_overrides`), a cache from earlier runs that spares checking the block
+    files that didn't change, an overlay of an editor's unsaved buffers, read instead of
+    the files under them."""
+    overlay = request.overlay
+    config = read_config(root, request.hook_config, overlay)
+    pack = config.pack
+    settings = apply_overrides(root, config.options, request)
     if pack is None:
-        return PackRead(options, None, _NOTHING_FOUND, _NO_BLOCKS, config.problems)
+        return PackRead(settings, None, _NOTHING_FOUND, _NO_BLOCKS, config.problems)
     found = discover_pack(root, pack.discovery)
     blocks = check_blocks(
         root,
         found.by_kind["blocks"].files,
         static_prefix(pack.discovery["blocks"]),
         found.by_kind["blocks"].others,
-        max_file_bytes=options.max_file_size,
-        cache=cache,
+        max_file_bytes=settings.options.max_file_size,
+        cache=None if request.cache is None else request.cache.blocks,
         overlay=overlay,
-        target=target_of(options.target),
+        target=settings.target,
     )
     problems = (*config.problems, *found.problems, *blocks.problems)
-    return PackRead(options, pack, found, blocks, problems)
+    return PackRead(settings, pack, found, blocks, problems)
 
 
 def pack_code(
@@ -78,19 +81,20 @@ def pack_code(
     read: PackRead,
     pins: Pins,
     *,
-    runner: Runner,
     cache: PipelineCache | None = None,
     import_roots: Sequence[str] | None = None,
 ) -> CodeOutcome:
     """The code stage on the pack's code modules, with `pins`; nothing runs, and the SDK
-    runner's modules don't load, for a pack without code. `runner` says who runs it (what to
-    install is said for that one); a `cache` keeps the outcome while nothing it read changed;
+    runner's modules don't load, for a pack without code. The read's runner says who runs
+    it (what to install is said for that one); a `cache` keeps the outcome while nothing it
+    read changed;
     `import_roots` are the folders the project's packages import from (None: asked of
     hatchling here)."""
     modules = read.found.code_modules()
     if not modules:
         return NO_CODE
     timeout = read.options.import_timeout
+    runner = read.settings.runner
 
     def index() -> CodeOutcome:
         from hatch_kindgi.code.stage import index_code

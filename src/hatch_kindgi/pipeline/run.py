@@ -3,26 +3,25 @@ earlier release when one is named, and its index made (`run_pipeline`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
-from datetime import datetime
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cached_property, partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from hatch_kindgi.against.reference import RefRequest, choose_reference
+from hatch_kindgi.against.reference import RefRequest
 from hatch_kindgi.checks.stage import check_entries
 from hatch_kindgi.code.outcome import NO_CODE, CodeOutcome
-from hatch_kindgi.config.sources import NO_OVERLAY, Overlay
-from hatch_kindgi.config.stage import HookOptions, PackConfig, Runner, package_folder, package_name
-from hatch_kindgi.config.target import target_of
-from hatch_kindgi.discover.shipped import ProjectWheel, import_roots, paths_taken, project_wheel
+from hatch_kindgi.config.stage import HookOptions, PackConfig, package_name
+from hatch_kindgi.discover.shipped import import_roots, project_wheel
 from hatch_kindgi.discover.stage import code_files, misnamed_problem
-from hatch_kindgi.index.pins import LocalPins, Pins, resolve_pins
+from hatch_kindgi.index.pins import Pins, resolve_pins
 from hatch_kindgi.index.stage import INDEX_FILE, build_envelope, index_problems, serialized
 from hatch_kindgi.pipeline.entries import entries_at, pack_entries_of
 from hatch_kindgi.pipeline.places import pack_text, place_problems
 from hatch_kindgi.pipeline.read import pack_code, read_pack
+from hatch_kindgi.pipeline.request import NO_REQUEST, RunRequest, Settings
+from hatch_kindgi.pipeline.wheel import wheel_paths
 from hatch_kindgi.report.formats import fails
 from hatch_kindgi.report.problems import Problem, has_errors
 
@@ -59,54 +58,19 @@ class PipelineResult:
         return self.serialize is None or fails(self.problems, strict=self.options.strict)
 
 
-def run_pipeline(
-    root: Path,
-    hook_config: Mapping[str, Any] | None = None,
-    *,
-    dist_name: str | None = None,
-    dist_version: str | None = None,
-    environ: Mapping[str, str] | None = None,
-    recorded_pins: Mapping[str, str] | None = None,
-    now: Callable[[], datetime] | None = None,
-    local_pins: LocalPins | None = None,
-    against: str | RefRequest | None = None,
-    runner: Runner = "build",
-    cache: PipelineCache | None = None,
-    overlay: Overlay = NO_OVERLAY,
-    project: ProjectWheel | None = None,
-    strict: bool = False,
-    target: str | None = None,
-) -> PipelineResult:
-    """Check the pack at `root` and build its index; `hook_config` None reads it from the
-    pyproject (the command line), a mapping is what Hatchling hands the hook.
-
-    `local_pins` are the command line's pins (`index`, `diff`). `against` is the command
-    line's reference to compare with; it wins over the hook option and the environment
-    (`recorded_pins` says this is an unpacked sdist, which compared when it was built).
-    `runner` is who runs it, the build hook or the command line: the stages say what to
-    install for that one. A `cache` kept from earlier runs on `root` spares the work on what
-    didn't change since. `overlay` holds an editor's unsaved buffers (`hatch-kindgi lsp`),
-    read instead of the files under them; code modules are indexed as saved. `project` is
-    what the project's own wheel ships (the hook asks hatchling with the build's data; None:
-    asked here), for a pack inside an app: its packages import while the pack is indexed, and
-    the pack takes none of its paths. `strict` makes warnings fail, as the hook option
-    `strict = true` does (the command line's `--strict`). `target`: where the pack deploys,
-    "self-hosted" or "hosted" (`--target`; it wins over the hook option).
+def run_pipeline(root: Path, request: RunRequest = NO_REQUEST) -> PipelineResult:
+    """Check the pack at `root` and build its index, as `request` asks (`RunRequest`: the
+    hook's options as Hatchling hands them or None to read the pyproject, the pins, the
+    adapter's overrides, who runs, a cache, an editor's buffers, what the project's own
+    wheel ships).
 
     Every problem comes placed in its file's text where it has a place (`pipeline.places`):
     its line, column and end."""
-    environ = environ or {}
-    read = read_pack(
-        root,
-        hook_config,
-        cache=None if cache is None else cache.blocks,
-        overlay=overlay,
-        target=target,
-    )
-    options, pack = read.options, read.pack
-    if strict:
-        options = replace(options, strict=True)
-    package = package_name(options, dist_name or (pack.project_name if pack else None))
+    cache, overlay = request.cache, request.overlay
+    read = read_pack(root, request)
+    settings, pack = read.settings, read.pack
+    options = settings.options
+    package = package_name(options, request.dist_name or (pack.project_name if pack else None))
     place = partial(
         place_problems,
         read_text=pack_text(root, overlay),
@@ -118,26 +82,23 @@ def run_pipeline(
     pins, pin_problems = resolve_pins(
         root,
         options,
-        environ,
-        dist_version or pack.pack_version,
-        recorded=recorded_pins,
-        now=now,
-        local=local_pins,
-        builds=runner == "build",
+        request.environ,
+        request.dist_version or pack.pack_version,
+        recorded=request.recorded_pins,
+        now=request.now,
+        local=request.local_pins,
+        builds=settings.runner == "build",
     )
     problems.extend(pin_problems)
-    if project is None:
-        project = project_wheel(root)
+    project = project_wheel(root) if request.project is None else request.project
     code = (
         NO_CODE
         if pins is None
-        else pack_code(
-            root, read, pins, runner=runner, cache=cache, import_roots=import_roots(project)
-        )
+        else pack_code(root, read, pins, cache=cache, import_roots=import_roots(project))
     )
     problems.extend(code.problems)
     modules = _declaring_modules(root, code)
-    problems.extend(_primitive_problems(root, code, options, cache, modules))
+    problems.extend(_primitive_problems(root, code, settings, cache, modules))
     problems.extend(
         check_entries(
             code.tools,
@@ -150,13 +111,13 @@ def run_pipeline(
     )
     comparison: Comparison | None = None
     notes: tuple[str, ...] = ()
-    request = choose_reference(against, options.against, environ, root=root)
-    if request is not None and recorded_pins is not None:
-        notes = (f"an unpacked sdist: it was compared with {request.text} when it was built",)
-    elif request is not None:
+    reference = settings.reference
+    if reference is not None and request.recorded_pins is not None:
+        notes = (f"an unpacked sdist: it was compared with {reference.text} when it was built",)
+    elif reference is not None:
         now_entries = pack_entries_of(pack, read.blocks, code)
         comparison, problems = _compared(
-            request,
+            reference,
             root,
             now_entries,
             problems,
@@ -170,9 +131,7 @@ def run_pipeline(
     misnamed = {*read.found.misnamed(), *python.misnamed}
     problems.extend(misnamed_problem(path) for path in sorted(misnamed))
     if package is not None:
-        folder = package_folder(package)
-        placed = {f"{folder}/{path}": path for path in python.files}
-        problems.extend(paths_taken(project, placed, (f"{folder}/{INDEX_FILE}",), folder))
+        problems.extend(wheel_paths(package, python.files, project, (INDEX_FILE,)).taken)
     result = partial(
         PipelineResult,
         options=options,
@@ -207,26 +166,26 @@ def _declaring_modules(root: Path, code: CodeOutcome) -> DeclaringModules | None
 def _primitive_problems(
     root: Path,
     code: CodeOutcome,
-    options: HookOptions,
+    settings: Settings,
     cache: PipelineCache | None,
     modules: DeclaringModules | None,
 ) -> tuple[Problem, ...]:
     """The primitives stage on the code stage's entries (its modules load only when there
-    are entries, `modules`), unplaced; with a `cache`, kept while the code stage's outcome
-    is the same."""
+    are entries, `modules`) under the run's `settings` (strict, the target), unplaced; with a
+    `cache`, kept while the code stage's outcome and those settings are the same."""
     if modules is None:
         return ()
-
-    target = target_of(options.target)
+    strict, target = settings.options.strict, settings.target
 
     def check() -> tuple[Problem, ...]:
         from hatch_kindgi.primitives.stage import check_primitives
 
-        return check_primitives(root, code.lists(), strict=options.strict, target=target)
+        return check_primitives(root, code.lists(), strict=strict, target=target)
 
     if cache is None:
         return check()
-    return cache.primitives(code, (options.strict, target), check)
+    # Target is frozen data (its bounds too): the key compares them by value.
+    return cache.primitives(code, (strict, target), check)
 
 
 def _compared(

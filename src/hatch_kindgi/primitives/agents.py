@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from hatch_kindgi.engines.bounds import SELF_HOSTED_BOUNDS, Bounds
 from hatch_kindgi.engines.javascript.values import UNDEFINED, get, is_record
 from hatch_kindgi.engines.liquidjs.filter_names import FILTER_NAMES
 from hatch_kindgi.engines.liquidjs.tenant import refusal_words, template_problem, template_refusal
@@ -50,11 +51,11 @@ _SDK_OWN = ("/parameters", "the prompt block declares the parameters: leave para
 
 
 def agent_findings(
-    entry: Mapping[str, Any], *, strict: bool, profile: str = "self-hosted"
+    entry: Mapping[str, Any], *, strict: bool, bounds: Bounds = SELF_HOSTED_BOUNDS
 ) -> list[Finding]:
     """Every problem of one agent entry: the deploy's refusals (errors), then what a
     TypeScript build refuses besides (warnings; errors when `strict`)."""
-    findings = _deploy_findings(entry, profile)
+    findings = _deploy_findings(entry, bounds)
     if not isinstance(entry, Mapping):
         return findings
     refused = [finding.pointer for finding in findings]
@@ -62,7 +63,7 @@ def agent_findings(
     refused += sorted(_refused_across_entries(entry))
     severity: Severity = "error" if strict else "warning"
     for pointer, message in define_agent_issues(
-        entry, valid_range=_valid_range, template_problem=template_problem, profile=profile
+        entry, valid_range=_valid_range, template_problem=template_problem, bounds=bounds
     ):
         if any(_within(pointer, place) for place in refused):
             continue
@@ -75,11 +76,13 @@ def agent_findings(
     return findings
 
 
-def deploy_agent_issues(entry: Mapping[str, Any], *, profile: str = "self-hosted") -> list[Issue]:
+def deploy_agent_issues(
+    entry: Mapping[str, Any], *, bounds: Bounds = SELF_HOSTED_BOUNDS
+) -> list[Issue]:
     """`validateAgentIndexShape`'s issues, in its order, at its places and in its words: the
     output schema's at `/output/schema`, its first fault's (with our fix after it)."""
     issues: list[Issue] = []
-    for finding in _deploy_findings(entry, profile):
+    for finding in _deploy_findings(entry, bounds):
         if finding.code != "agent-output-schema":
             issues.append((finding.pointer, finding.message))
         elif not any(pointer == _OUTPUT_SCHEMA for pointer, _ in issues):
@@ -87,7 +90,7 @@ def deploy_agent_issues(entry: Mapping[str, Any], *, profile: str = "self-hosted
     return issues
 
 
-def _deploy_findings(entry: object, profile: str) -> list[Finding]:
+def _deploy_findings(entry: object, bounds: Bounds) -> list[Finding]:
     if not isinstance(entry, Mapping):
         return [Finding("error", "agent-shape", "", "must be an object")]
     out: list[Finding] = []
@@ -105,7 +108,7 @@ def _deploy_findings(entry: object, profile: str) -> list[Finding]:
         out.append(_shape("/capabilities", "agent.capabilities must be an array"))
     if not isinstance(get(entry, "tools"), list):
         out.append(_shape("/tools", "agent.tools must be an array of tool ids"))
-    out += _output(get(entry, "output"), profile)
+    out += _output(get(entry, "output"), bounds)
     return out
 
 
@@ -138,12 +141,12 @@ def _instructions(instructions: object) -> list[Finding]:
     return []
 
 
-def _output(output: object, profile: str) -> list[Finding]:
+def _output(output: object, bounds: Bounds) -> list[Finding]:
     if output is UNDEFINED:
         return []
     if not is_record(output):
         return [_shape("/output", "agent.output must be an object { schema, name?, maxRepairs? }")]
-    faults = inline_faults(get(output, "schema"), profile=profile)
+    faults = inline_faults(get(output, "schema"), bounds=bounds)
     return inline_findings("agent-output-schema", _OUTPUT_SCHEMA, faults, _REFUSED)
 
 

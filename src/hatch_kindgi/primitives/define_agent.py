@@ -22,6 +22,7 @@ import re
 from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
+from hatch_kindgi.engines.bounds import SELF_HOSTED_BOUNDS, Bounds
 from hatch_kindgi.engines.javascript.values import (
     UNDEFINED,
     blank,
@@ -71,7 +72,7 @@ def define_agent_issues(
     *,
     valid_range: Callable[[str], bool],
     template_problem: Callable[[str], str | None],
-    profile: str = "self-hosted",
+    bounds: Bounds = SELF_HOSTED_BOUNDS,
 ) -> list[Issue]:
     """Every issue `defineAgent(spec)` reports, in its order. `spec` is the entry as indexed
     (its `modulePath` is no field `defineAgent` reads). `valid_range` says whether npm's
@@ -87,7 +88,7 @@ def define_agent_issues(
     issues += _budget(get(spec, "budget"))
     issues += _conversation_policy(get(spec, "conversationPolicy"), _tool_ids(spec))
     issues += _tool_errors(get(spec, "toolErrors"))
-    issues += _output(get(spec, "output"), profile)
+    issues += _output(get(spec, "output"), bounds)
     return issues
 
 
@@ -617,7 +618,7 @@ def _tool_errors(value: object) -> list[Issue]:
     return out
 
 
-def _output(output: object, profile: str) -> list[Issue]:
+def _output(output: object, bounds: Bounds) -> list[Issue]:
     """`resolveOutput`: an object whose schema compiles, and a valid repair count and name."""
     if output is UNDEFINED:
         return []
@@ -630,7 +631,7 @@ def _output(output: object, profile: str) -> list[Issue]:
     name = get(output, "name")
     if name is not UNDEFINED and (not isinstance(name, str) or not name):
         out.append(("/output/name", "name must be a non-empty string"))
-    faults = inline_faults(get(output, "schema"), profile=profile)
+    faults = inline_faults(get(output, "schema"), bounds=bounds)
     if faults:
         out.append(("/output/schema", f"Inline schema failed to compile: {thrown(faults)}"))
     return out

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from hatch_kindgi.engines.bounds import SELF_HOSTED_BOUNDS, Bounds
 from hatch_kindgi.engines.javascript.values import UNDEFINED, get, is_record
 from hatch_kindgi.primitives.define_agent import SEMVER, SEMVER_HINT, Issue
 from hatch_kindgi.primitives.findings import Finding
@@ -36,12 +37,14 @@ _INDEX_ONLY = ("modulePath", "kernelPayloadVersion")
 """Fields of an indexed flow that aren't the flow's: the deploy and `loadFlow` drop them."""
 
 
-def flow_findings(entry: Mapping[str, Any], *, profile: str = "self-hosted") -> list[Finding]:
+def flow_findings(
+    entry: Mapping[str, Any], *, bounds: Bounds = SELF_HOSTED_BOUNDS
+) -> list[Finding]:
     """Every problem of one flow entry: the deploy's refusals, then what every run refuses."""
     if not isinstance(entry, Mapping):
         return [Finding("error", "flow-shape", "", "must be an object")]
     flow = {key: value for key, value in entry.items() if key not in _INDEX_ONLY}
-    schemas = list(_inline_schemas(flow, profile))
+    schemas = list(_inline_schemas(flow, bounds))
     findings = _shape_findings(flow)
     for at, faults in schemas:
         findings += inline_findings("flow-schema", at, faults, _REFUSED)
@@ -55,12 +58,14 @@ def flow_findings(entry: Mapping[str, Any], *, profile: str = "self-hosted") -> 
     return findings
 
 
-def deploy_flow_issues(entry: Mapping[str, Any], *, profile: str = "self-hosted") -> list[Issue]:
+def deploy_flow_issues(
+    entry: Mapping[str, Any], *, bounds: Bounds = SELF_HOSTED_BOUNDS
+) -> list[Issue]:
     """`validateFlowIndexShape`'s issues, in its order, at its places and in its words (then
     ours after `; `), each inline schema's its compile's own."""
     flow = {key: value for key, value in entry.items() if key not in _INDEX_ONLY}
     issues = [(finding.pointer, finding.message) for finding in _shape_findings(flow)]
-    issues += [(at, deploy_message(faults)) for at, faults in _inline_schemas(flow, profile)]
+    issues += [(at, deploy_message(faults)) for at, faults in _inline_schemas(flow, bounds)]
     return issues
 
 
@@ -85,12 +90,12 @@ def _shape(pointer: str, runtime: str, ours: str = "") -> Finding:
 
 
 def _inline_schemas(
-    flow: Mapping[str, Any], profile: str
+    flow: Mapping[str, Any], bounds: Bounds
 ) -> Iterator[tuple[str, list[CompileFault]]]:
     """`flowSchemaProblems`: each inline schema that doesn't compile (where it sits, and its
     faults), in the runtime's order."""
     for at, schema in _schemas(flow):
-        faults = inline_faults(schema, profile=profile)
+        faults = inline_faults(schema, bounds=bounds)
         if faults:
             yield at, faults
 

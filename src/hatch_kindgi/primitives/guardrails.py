@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from hatch_kindgi.engines.bounds import bounds_named
+from hatch_kindgi.engines.bounds import SELF_HOSTED_BOUNDS, Bounds
 from hatch_kindgi.primitives.builtin_checks import (
     BUILT_IN_CHECK_IDS,
     built_in_problems,
@@ -48,7 +48,9 @@ def spec_keys() -> tuple[str, ...]:
     return tuple(spec_schema("guardrail.schema.json")["properties"])
 
 
-def guardrail_findings(entry: Mapping[str, Any], *, profile: str = "self-hosted") -> list[Finding]:
+def guardrail_findings(
+    entry: Mapping[str, Any], *, bounds: Bounds = SELF_HOSTED_BOUNDS
+) -> list[Finding]:
     """Every problem of one guardrail entry: the deploy's, then what fails every call."""
     spec, check_from = _spec(entry)
     findings = [
@@ -63,12 +65,10 @@ def guardrail_findings(entry: Mapping[str, Any], *, profile: str = "self-hosted"
         if not refused_config:
             findings.extend(
                 _error("guardrail-builtin-config", path, message, f"{_REFUSED}")
-                for path, message in built_in_problems(
-                    check, spec.get("config"), bounds_named(profile)
-                )
+                for path, message in built_in_problems(check, spec.get("config"), bounds)
             )
     elif not refused_config and "configSchema" in entry:
-        findings.extend(_own_config_findings(entry, profile))
+        findings.extend(_own_config_findings(entry, bounds))
     if entry.get("kind") == "llm-judge" and "judgeCapabilities" not in entry:
         findings.append(_llm_judge_finding(entry))
     return findings
@@ -120,7 +120,7 @@ def _spec_hint(path: str, message: str) -> str:
     return f"{_REFUSED} (the runtime's guardrail.schema.json)"
 
 
-def _own_config_findings(entry: Mapping[str, Any], profile: str) -> list[Finding]:
+def _own_config_findings(entry: Mapping[str, Any], bounds: Bounds) -> list[Finding]:
     """The config against the guardrail's own `configSchema`, as every call checks it."""
     from hatch_kindgi.schema.compile import loose_faults, thrown
     from hatch_kindgi.schema.validation import Validator
@@ -129,7 +129,7 @@ def _own_config_findings(entry: Mapping[str, Any], profile: str) -> list[Finding
     name = entry.get("id")
     if not isinstance(schema, (dict, bool)):
         return []  # guardrail.schema.json refuses it (the deploy's)
-    faults = loose_faults(schema, profile=profile)
+    faults = loose_faults(schema, bounds=bounds)
     if faults and not faults[0].checked:
         message = (
             f"configSchema can't be checked as the runtime compiles it: {faults[0].words}; "
@@ -156,7 +156,7 @@ def _own_config_findings(entry: Mapping[str, Any], profile: str) -> list[Finding
         f'configSchema on each call (Check "{entry.get("checkId", name)}" config failed '
         "validation); set config= to fit the check's config type"
     )
-    validator = Validator(schema, ajv=True, bounds=bounds_named(profile))
+    validator = Validator(schema, ajv=True, bounds=bounds)
     issues, stopped = config_problems(validator, entry.get("config"))
     found = [_error("guardrail-config", path, message, ours) for path, message in issues]
     if stopped is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hatch_kindgi.engines.bounds import Bounds
 from hatch_kindgi.primitives.findings import Finding
 from hatch_kindgi.primitives.words import joined, then
 from hatch_kindgi.schema.compile import CompileFault, compile_faults, thrown
@@ -12,9 +13,9 @@ from hatch_kindgi.schema.compile import CompileFault, compile_faults, thrown
 __all__ = ["deploy_message", "inline_faults", "inline_findings"]
 
 
-def inline_faults(schema: Any, *, profile: str) -> list[CompileFault]:
+def inline_faults(schema: Any, *, bounds: Bounds) -> list[CompileFault]:
     """Every way `compileInlineSchema(schema)` fails (none: it compiles)."""
-    return compile_faults(schema, use="inline", profile=profile)
+    return compile_faults(schema, use="inline", bounds=bounds)
 
 
 def deploy_message(faults: list[CompileFault]) -> str:

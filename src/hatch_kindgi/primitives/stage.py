@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from hatch_kindgi.config.target import DEFAULT_TARGET, Target
+from hatch_kindgi.engines.bounds import Bounds
 from hatch_kindgi.primitives.declarations import KIND_OF_LIST
 from hatch_kindgi.primitives.findings import Finding
 from hatch_kindgi.primitives.modules import declared_problems, distinct
@@ -38,9 +39,9 @@ def check_primitives(
     option (what only a TypeScript build refuses fails it then); `target`, the profile whose
     verdict the build gives, and the one whose refusals alone are warnings (`Target.warn`:
     an error the other profile finds where this one finds none, as `hosted-profile`)."""
-    checks = _checks(lists, strict=strict, profile=target.bounds.profile)
+    checks = _checks(lists, strict=strict, bounds=target.bounds)
     warn = target.warn
-    others = dict(_checks(lists, strict=strict, profile=warn.profile)) if warn else {}
+    others = dict(_checks(lists, strict=strict, bounds=warn)) if warn else {}
     problems: list[Problem] = []
     for name, check in checks:
         kind = KIND_OF_LIST[name]
@@ -90,26 +91,25 @@ def _only_there(here: Sequence[Finding], there: Sequence[Finding]) -> list[Findi
 
 
 def _checks(
-    lists: Mapping[str, Sequence[Mapping[str, Any]]], *, strict: bool, profile: str
+    lists: Mapping[str, Sequence[Mapping[str, Any]]], *, strict: bool, bounds: Bounds
 ) -> list[tuple[str, _Check]]:
-    """The check of each index list that has entries (a kind's module loads only then)."""
+    """The check under `bounds` of each index list that has entries (a kind's module loads
+    only then)."""
     checks: list[tuple[str, _Check]] = []
     if lists.get("tools"):
         from hatch_kindgi.primitives.tools import tool_findings
 
-        checks.append(("tools", lambda entry: tool_findings(entry, profile=profile)))
+        checks.append(("tools", lambda entry: tool_findings(entry, bounds=bounds)))
     if lists.get("guardrails"):
         from hatch_kindgi.primitives.guardrails import guardrail_findings
 
-        checks.append(("guardrails", lambda entry: guardrail_findings(entry, profile=profile)))
+        checks.append(("guardrails", lambda entry: guardrail_findings(entry, bounds=bounds)))
     if lists.get("agents"):
         from hatch_kindgi.primitives.agents import agent_findings
 
-        checks.append(
-            ("agents", lambda entry: agent_findings(entry, strict=strict, profile=profile))
-        )
+        checks.append(("agents", lambda entry: agent_findings(entry, strict=strict, bounds=bounds)))
     if lists.get("flows"):
         from hatch_kindgi.primitives.flows import flow_findings
 
-        checks.append(("flows", lambda entry: flow_findings(entry, profile=profile)))
+        checks.append(("flows", lambda entry: flow_findings(entry, bounds=bounds)))
     return checks

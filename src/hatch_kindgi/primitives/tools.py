@@ -26,6 +26,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from hatch_kindgi.engines.bounds import SELF_HOSTED_BOUNDS, Bounds
 from hatch_kindgi.primitives.findings import Finding
 from hatch_kindgi.primitives.specs import spec_issues
 from hatch_kindgi.primitives.words import DEPLOY_REFUSES, joined, quoted_name, then
@@ -90,7 +91,9 @@ _PYTHON_HINTS: tuple[tuple[str, str], ...] = (
 """Where a Python pack's schemas come from, for the faults pydantic writes."""
 
 
-def tool_findings(entry: Mapping[str, Any], *, profile: str = "self-hosted") -> list[Finding]:
+def tool_findings(
+    entry: Mapping[str, Any], *, bounds: Bounds = SELF_HOSTED_BOUNDS
+) -> list[Finding]:
     """Every problem of one tool entry: the deploy's, then what fails every call."""
     candidate = _candidate(entry)
     findings = _manifest_findings(candidate)
@@ -111,10 +114,10 @@ def tool_findings(entry: Mapping[str, Any], *, profile: str = "self-hosted") -> 
         for where in ("input", "output"):
             schema = candidate.get(where)
             if isinstance(schema, dict):
-                faults = compile_faults(schema, use="pack-tool", profile=profile)
+                faults = compile_faults(schema, use="pack-tool", bounds=bounds)
                 findings.extend(_schema_findings(where, faults))
                 compiles = compiles and (where != "input" or not faults)
-    findings.extend(_needs_spec_findings(candidate.get("needsSpec"), profile))
+    findings.extend(_needs_spec_findings(candidate.get("needsSpec"), bounds))
     findings.extend(_url_findings(candidate.get("spec")))
     findings.extend(_metadata_findings(candidate.get("metadata")))
     schema = candidate.get("input")
@@ -212,7 +215,7 @@ def _unchecked(where: str, fault: CompileFault) -> str:
     )
 
 
-def _needs_spec_findings(needs: Any, profile: str) -> list[Finding]:
+def _needs_spec_findings(needs: Any, bounds: Bounds) -> list[Finding]:
     """T6: `needsSpec.secrets`, then `needsSpec.env`: each schema compiled as an inline one,
     an env slot's `default` a string."""
     if not isinstance(needs, dict):
@@ -224,7 +227,7 @@ def _needs_spec_findings(needs: Any, profile: str) -> list[Finding]:
             continue
         for name, schema in schemas.items():
             path = f"/needsSpec/{slot}/{name}"
-            faults = compile_faults(schema, use="inline", profile=profile)
+            faults = compile_faults(schema, use="inline", bounds=bounds)
             if faults:
                 why = thrown(faults)
                 ours = "; ".join(

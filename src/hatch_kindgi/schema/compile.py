@@ -16,7 +16,7 @@ the runtime's entry points adds (`@kindgi/schema/src/dialect.ts`, `registry.ts`)
 Both are strict (`loose_faults` is `strict: false`, a guardrail's `configSchema`). Ajv
 throws on its first fault and the runtime words only that one (`thrown`); the faults after it
 are what the next compile would say once it is fixed, so a report can give them all at once.
-`profile` names the runtime's bounds (`engines.bounds`): a schema is measured first, as
+`bounds` are the runtime's (a profile's, `engines.bounds`): a schema is measured first, as
 `compileTenantSchema` measures it (its depth, its values, its bytes as JSON), and on Kindgi
 hosted its patterns compile on RE2 and ajv-formats' fast formats add no keywords.
 """
@@ -30,7 +30,7 @@ from typing import Any, Literal
 
 from hatch_kindgi.engines.ajv.strict import ADDED_KEYWORDS, strict_faults
 from hatch_kindgi.engines.ajv.tenant import tenant_schema_problem
-from hatch_kindgi.engines.bounds import bounds_named
+from hatch_kindgi.engines.bounds import SELF_HOSTED_BOUNDS, Bounds
 from hatch_kindgi.schema import DRAFT_2020_12
 from hatch_kindgi.schema.metaschema import metaschema_failures
 from hatch_kindgi.schema.survey import survey
@@ -91,10 +91,11 @@ class CompileFault:
         return not self.words.startswith(_UNCHECKED)
 
 
-def compile_faults(schema: Any, *, use: Use, profile: str = "self-hosted") -> list[CompileFault]:
+def compile_faults(
+    schema: Any, *, use: Use, bounds: Bounds = SELF_HOSTED_BOUNDS
+) -> list[CompileFault]:
     """Every way the runtime's compile of `schema` as `use` fails, in the order it meets them
-    (none: it compiles) under `profile`'s bounds ("self-hosted" or "hosted")."""
-    bounds = bounds_named(profile)
+    (none: it compiles) under `bounds` (a profile's, `engines.bounds`)."""
     if type(schema) is bool:
         return []
     if schema is None:  # Ajv reads its `$id` first
@@ -139,12 +140,12 @@ def thrown(faults: Sequence[CompileFault]) -> str:
     return _METASCHEMA + ", ".join(texts)
 
 
-def loose_faults(schema: Any, *, profile: str = "self-hosted") -> list[CompileFault]:
+def loose_faults(schema: Any, *, bounds: Bounds = SELF_HOSTED_BOUNDS) -> list[CompileFault]:
     """Every way `schema` fails to compile with Ajv's strict mode off, as the runtime
     compiles a guardrail's `configSchema` (`compileJsonSchema(schema, {dialects: ['2020-12'],
     strict: false})`): the dialect, the metaschema, a pattern V8 won't compile, a `$ref` to
     nothing; unknown keywords and formats and loose types are let be then."""
-    faults = compile_faults(schema, use="pack-tool", profile=profile)
+    faults = compile_faults(schema, use="pack-tool", bounds=bounds)
     return [
         fault
         for fault in faults

@@ -15,7 +15,7 @@ import pytest
 from hatch_kindgi.blocks import templates as _templates
 from hatch_kindgi.blocks.liquid import TemplateSite, check_template
 from hatch_kindgi.blocks.stage import check_blocks
-from hatch_kindgi.pipeline import run_pipeline
+from hatch_kindgi.pipeline import RunRequest, run_pipeline
 from hatch_kindgi.report.formats import format_text
 from tests.helpers.blocks import block_paths
 from tests.helpers.golden import GOLDEN_ENV, expected_report
@@ -50,7 +50,7 @@ def helpers(monkeypatch: pytest.MonkeyPatch) -> list[subprocess.Popen[bytes]]:
 @pytest.mark.parametrize("case", LIQUID_CASES)
 def test_golden_reports_with_a_helper(case: str, helpers: list[subprocess.Popen[bytes]]) -> None:
     """Liquid errors and warnings, answered by the helper: the golden report exactly."""
-    result = run_pipeline(BROKEN / case, environ=GOLDEN_ENV)
+    result = run_pipeline(BROKEN / case, RunRequest(environ=GOLDEN_ENV))
     assert format_text(result.problems) == expected_report(case)
     assert len(helpers) == 1
     assert helpers[0].poll() is not None  # gone
@@ -77,7 +77,7 @@ def test_a_helper_that_fails_changes_nothing(
 ) -> None:
     """A helper that dies at once (or never answers): everything is checked here instead."""
     monkeypatch.setattr(_templates, "_BOOT", "import sys; sys.exit(3)")
-    result = run_pipeline(BROKEN / "liquid-warnings", environ=GOLDEN_ENV)
+    result = run_pipeline(BROKEN / "liquid-warnings", RunRequest(environ=GOLDEN_ENV))
     assert format_text(result.problems) == expected_report("liquid-warnings")
     assert len(helpers) == 1
     assert helpers[0].poll() is not None

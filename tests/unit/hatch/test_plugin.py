@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from hatch_kindgi.hatch.plugin import KindgiBuildHook, _ReadLate
+from hatch_kindgi.hatch.late import ReadLate
+from hatch_kindgi.hatch.plugin import KindgiBuildHook
 
 # Each way of reading the whole mapping, and what it gives as (source, target) pairs.
 READS: dict[str, Callable[[dict[str, str]], set[Any]]] = {
@@ -23,14 +24,14 @@ READS: dict[str, Callable[[dict[str, str]], set[Any]]] = {
 COMPUTED = ("/scratch/index.json", "acme/index.json")
 
 
-def _late(calls: list[int], handed: list[dict[str, str]] | None = None) -> _ReadLate:
+def _late(calls: list[int], handed: list[dict[str, str]] | None = None) -> ReadLate:
     def compute(others: Mapping[str, str]) -> dict[str, str]:
         calls.append(1)
         if handed is not None:
             handed.append(dict(others))
         return {"/scratch/index.json": "acme/index.json"}
 
-    return _ReadLate({"/earlier": "earlier"}, compute)
+    return ReadLate({"/earlier": "earlier"}, compute)
 
 
 @pytest.mark.parametrize("how", sorted(READS))

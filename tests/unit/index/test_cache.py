@@ -8,13 +8,15 @@ from typing import Any
 
 from hatch_kindgi.index.cache import IndexChecks
 from hatch_kindgi.index.stage import index_problems, pack_index_schema
-from hatch_kindgi.pipeline import run_pipeline
+from hatch_kindgi.pipeline import RunRequest, run_pipeline
 from hatch_kindgi.report.formats import ordered
 from tests.helpers.packs import TESTPACKS
 
 
 def _envelope() -> dict[str, Any]:
-    result = run_pipeline(TESTPACKS / "blocks", environ={"SOURCE_DATE_EPOCH": "1767225600"})
+    result = run_pipeline(
+        TESTPACKS / "blocks", RunRequest(environ={"SOURCE_DATE_EPOCH": "1767225600"})
+    )
     assert result.index is not None
     envelope: dict[str, Any] = json.loads(result.index)
     return envelope

@@ -141,7 +141,7 @@ def test_check_asks_for_no_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
         return real(envelope)
 
     monkeypatch.setattr("hatch_kindgi.pipeline.run.serialized", counting)
-    result = pipeline.run_pipeline(TESTPACKS / "blocks", environ=GOLDEN_ENV)
+    result = pipeline.run_pipeline(TESTPACKS / "blocks", pipeline.RunRequest(environ=GOLDEN_ENV))
     assert not result.failed
     assert written == []
     assert result.index is not None

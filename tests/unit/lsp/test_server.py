@@ -18,7 +18,7 @@ from lsprotocol import types  # noqa: E402 (after the skip on Python 3.9)
 from pygls.uris import from_fs_path  # noqa: E402
 from pytest_lsp import ClientServerConfig, LanguageClient  # noqa: E402
 
-from hatch_kindgi.pipeline import run_pipeline  # noqa: E402
+from hatch_kindgi.pipeline import RunRequest, run_pipeline  # noqa: E402
 from hatch_kindgi.report.problems import Problem  # noqa: E402
 from tests.helpers.packs import TESTPACKS, copy_pack, has_code  # noqa: E402
 
@@ -320,7 +320,7 @@ async def test_broken_packs_same_problems_as_check(client: LanguageClient, tmp_p
     expected: dict[str, set[Served]] = {}
     for name in BLOCK_PACKS:
         root = copy_pack(f"broken/{name}", tmp_path)
-        for problem in run_pipeline(root, runner="command-line").problems:
+        for problem in run_pipeline(root, RunRequest(runner="command-line")).problems:
             address = uri(root / problem.file)
             expected.setdefault(address, set()).add(
                 (problem.severity, problem.code, problem.message, _utf16_place(root, problem))

@@ -13,7 +13,7 @@ import pytest
 from hatch_kindgi.blocks import stage as blocks_stage
 from hatch_kindgi.code import stage as code_stage
 from hatch_kindgi.code.stage import CodeOutcome
-from hatch_kindgi.pipeline import PipelineCache, run_pipeline
+from hatch_kindgi.pipeline import PipelineCache, RunRequest, run_pipeline
 from tests.helpers.packs import copy_pack, edit_text
 
 ENV = {"SOURCE_DATE_EPOCH": "1767225600"}
@@ -62,7 +62,7 @@ STEPS: list[tuple[str, Callable[[Path, str], None]]] = [
 
 
 def _problems(root: Path, cache: PipelineCache | None = None) -> tuple[Any, ...]:
-    return run_pipeline(root, environ=ENV, cache=cache).problems
+    return run_pipeline(root, RunRequest(environ=ENV, cache=cache)).problems
 
 
 @pytest.mark.parametrize("tell", [True, False], ids=["watcher-says", "fingerprints-only"])
@@ -168,7 +168,7 @@ def test_a_git_revision_is_read_once_per_commit(
     cache = PipelineCache()
 
     def problems() -> tuple[str, ...]:
-        result = run_pipeline(root, environ=ENV, cache=cache, against="HEAD~1")
+        result = run_pipeline(root, RunRequest(environ=ENV, cache=cache, against="HEAD~1"))
         return tuple(problem.code for problem in result.problems)
 
     assert problems() == ()

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from hatch_kindgi.pipeline import PipelineCache, run_pipeline
+from hatch_kindgi.pipeline import PipelineCache, RunRequest, run_pipeline
 from tests.helpers.packs import copy_pack
 
 ENV = {"SOURCE_DATE_EPOCH": "1767225600"}
@@ -29,7 +29,7 @@ EDITS: list[tuple[str, str, str]] = [
 
 
 def _problems(root: Path, **kwargs: Any) -> tuple[Any, ...]:
-    return run_pipeline(root, environ=ENV, **kwargs).problems
+    return run_pipeline(root, RunRequest(environ=ENV, **kwargs)).problems
 
 
 @pytest.mark.parametrize(("path", "old", "new"), EDITS, ids=[f"{p}:{n}" for p, _, n in EDITS])

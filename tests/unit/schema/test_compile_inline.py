@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from hatch_kindgi.engines.bounds import PROFILES
 from hatch_kindgi.engines.javascript.values import UNDEFINED
 from hatch_kindgi.schema.compile import compile_faults, thrown
 from tests.oracle import shipped
@@ -106,7 +107,7 @@ def _runtime(schema: Any, profile: shipped.Profile = "self-hosted") -> str | Non
 
 def _agrees(schema: Any, profile: shipped.Profile = "self-hosted") -> None:
     runtime = _runtime(schema, profile)
-    ours = compile_faults(schema, use="inline", profile=profile)
+    ours = compile_faults(schema, use="inline", bounds=PROFILES[profile])
     if runtime is None:
         assert ours == [], schema
         return

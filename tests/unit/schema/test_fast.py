@@ -15,7 +15,7 @@ from jsonschema import Draft202012Validator
 
 from hatch_kindgi.engines.ajv.base import bounded_validator
 from hatch_kindgi.engines.budget import validation_budget
-from hatch_kindgi.pipeline import run_pipeline
+from hatch_kindgi.pipeline import RunRequest, run_pipeline
 from hatch_kindgi.report.formats import format_text
 from hatch_kindgi.schema import fast
 from tests.helpers.fast_path import fast_path_off
@@ -276,16 +276,16 @@ def test_reports_are_the_same_without_the_fast_path(case: str) -> None:
     if has_code(BROKEN / case):
         pytest.importorskip("kindgi")
     with fast_path_off():
-        result = run_pipeline(BROKEN / case, environ=GOLDEN_ENV)
+        result = run_pipeline(BROKEN / case, RunRequest(environ=GOLDEN_ENV))
     assert format_text(result.problems) == expected_report(case)
 
 
 @pytest.mark.parametrize("pack", ["blocks", "minimal"])
 def test_index_bytes_are_the_same_without_the_fast_path(pack: str) -> None:
     """A clean pack's index bytes, with and without jsonschema-rs."""
-    with_fast = run_pipeline(TESTPACKS / pack, environ=GOLDEN_ENV)
+    with_fast = run_pipeline(TESTPACKS / pack, RunRequest(environ=GOLDEN_ENV))
     with fast_path_off():
-        without = run_pipeline(TESTPACKS / pack, environ=GOLDEN_ENV)
+        without = run_pipeline(TESTPACKS / pack, RunRequest(environ=GOLDEN_ENV))
     assert with_fast.index is not None
     assert with_fast.index == without.index
     assert with_fast.problems == without.problems
@@ -296,9 +296,9 @@ def test_generated_pack_is_the_same_without_the_fast_path(tmp_path: Path) -> Non
     from tests.helpers.bench import generate
 
     generate(tmp_path, 60, versions=3)
-    with_fast = run_pipeline(tmp_path, environ=GOLDEN_ENV)
+    with_fast = run_pipeline(tmp_path, RunRequest(environ=GOLDEN_ENV))
     with fast_path_off():
-        without = run_pipeline(tmp_path, environ=GOLDEN_ENV)
+        without = run_pipeline(tmp_path, RunRequest(environ=GOLDEN_ENV))
     assert with_fast.index is not None
     assert (with_fast.index, with_fast.problems) == (without.index, without.problems)
 
@@ -324,7 +324,7 @@ def test_envelope_fast_path_agrees_with_jsonschema() -> None:
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr("hatch_kindgi.pipeline.run.index_problems", capture)
-        run_pipeline(TESTPACKS / "blocks", environ=GOLDEN_ENV)
+        run_pipeline(TESTPACKS / "blocks", RunRequest(environ=GOLDEN_ENV))
     envelope = {**captured[0], "env": {"required": ["A_B"], "optional": []}}
     odd = ["1.0.0\n", "./x.json", "/x", "a\\b", "KINDGI_X", "x\n", "2026-01-02T03:04:05.678Z\n"]
     envelopes = _mutations(envelope, [*BAD_VALUES[:8], *odd])

@@ -1,0 +1,84 @@
+"""What the build hook says: the report printed (`print_report`), and the report file the
+options or the environment ask for (`BuildReport`: checked writable before the artifact is
+built, `writable`; written once it is, `write_report_file`, or when the build fails)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from hatch_kindgi.report.files import unwritable, write_atomically
+from hatch_kindgi.report.formats import format_github, format_text, write
+from hatch_kindgi.report.styles import format_report
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from hatch_kindgi.config.report_file import ReportFile
+    from hatch_kindgi.report.problems import Problem
+
+__all__ = ["NO_REPORT", "BuildReport", "print_report", "writable", "write_report_file"]
+
+
+@dataclass(frozen=True)
+class BuildReport:
+    """A build's report: its problems, the report file asked for (None: none), and the
+    prefix of the report's paths (the pack's folder in its repository)."""
+
+    problems: tuple[Problem, ...] = ()
+    file: ReportFile | None = None
+    prefix: str = ""
+
+
+NO_REPORT = BuildReport()
+"""Before the pack is checked: nothing to report, no file asked for."""
+
+
+def print_report(
+    problems: Sequence[Problem], notes: Sequence[str], *, artifact: str, failing: bool
+) -> None:
+    """Print the report (stderr, and annotations under GitHub Actions), then the run's
+    notes; `artifact` is what is built ("wheel", "sdist"), which `failing` says isn't."""
+    if problems:
+        header = f"kindgi: the pack has problems; no {artifact} was built" if failing else "kindgi:"
+        write(sys.stderr, f"{header}\n{format_text(problems)}")
+        if os.environ.get("GITHUB_ACTIONS") == "true":
+            write(sys.stdout, format_github(problems))
+        sys.stderr.flush()
+        sys.stdout.flush()
+    for note in notes:
+        write(sys.stderr, f"kindgi: note: {note}\n")
+    sys.stderr.flush()
+
+
+def writable(report: BuildReport) -> bool:
+    """Whether the report file can be written (or none is asked for), asked before the
+    artifact is built, so an unwritable path stops the build before there is one."""
+    if report.file is None:
+        return True
+    why = unwritable(report.file.path)
+    return why is None or _cannot_write(report.file.path, why)
+
+
+def write_report_file(report: BuildReport, *, failed: bool) -> bool:
+    """Write the report file, whole or not at all; whether it was written (or none was
+    asked for)."""
+    target = report.file
+    if target is None:
+        return True
+    text = format_report(report.problems, target.style, failed=failed, prefix=report.prefix)
+    try:
+        write_atomically(target.path, text.encode("utf-8"))
+    except OSError as cause:
+        return _cannot_write(target.path, cause)
+    return True
+
+
+def _cannot_write(path: Path, why: object) -> bool:
+    """Say why the report file can't be written; False, for the caller to stop the build."""
+    sys.stderr.write(f"kindgi: cannot write the report file {path}: {why}\n")
+    sys.stderr.flush()
+    return False
