@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.build.test_frontends import (  # noqa: F401 - frontend_tools is a module fixture
+from tests.e2e.test_frontends import (  # noqa: F401 - frontend_tools is a module fixture
     fresh_venv,
     frontend_tools,
     pip_install_editable,
