@@ -14,7 +14,7 @@ from jsonschema import Draft202012Validator
 
 from hatch_kindgi.index.pins import next_artifact_version
 from tests.helpers.cli import run_cli
-from tests.helpers.golden import GOLDEN_ENV, broken_cases, expected_report
+from tests.helpers.golden import GOLDEN_ENV, expected_report, stage_case_params
 from tests.helpers.packs import BROKEN, build_env, copy_pack
 from tests.oracle.node import node_canonical
 
@@ -24,9 +24,12 @@ ANNOTATION = re.compile(
 )
 
 
-@pytest.mark.parametrize("case", broken_cases())
+# One broken pack a stage (the corpus's reports are tests/unit/report/test_golden.py's, in
+# process), and a pyproject that is no TOML, which a build never gets to the hook.
+@pytest.mark.parametrize("case", [*stage_case_params(), "pyproject-not-toml"])
 def test_check_reports_what_the_build_reports(case: str) -> None:
-    """`check` on a broken pack prints exactly its golden report (the build's) and exits 1."""
+    """`check` on a broken pack prints exactly its golden report (the build's) on stdout,
+    nothing on stderr, and exits 1."""
     run = run_cli("check", str(BROKEN / case))
     assert (run.returncode, run.stdout, run.stderr) == (1, expected_report(case), "")
 

@@ -30,6 +30,33 @@ def broken_case_params() -> list[Any]:
     ]
 
 
+STAGE_CASES: dict[str, str] = {
+    "config": "config-many-faults",
+    "discover": "discovery-pattern",
+    "blocks": "block-shape",
+    "schema": "settings-schema",
+    "render": "liquid-syntax-file",
+    "code": "import-raises",
+    "primitives": "tool-manifest",
+    "checks": "model-settings-value",
+    "against": "version-reused",
+    "index": "pin-published-at-range",
+    "wheel": "wheel-path-taken",
+    "report": "report-escaping",
+}
+"""One broken pack for each stage that reports (and the wheel's layout, and hostile words for
+the report), by stage: the adapters (the command line, a real build, the language server) run
+these, not the whole corpus, which `tests/unit/report/test_golden.py` holds in process."""
+
+
+def stage_case_params() -> list[Any]:
+    """`STAGE_CASES` as pytest params with the stage as id, those with pack code marked `sdk`."""
+    return [
+        pytest.param(case, id=stage, marks=[pytest.mark.sdk] if has_code(BROKEN / case) else [])
+        for stage, case in STAGE_CASES.items()
+    ]
+
+
 @functools.cache
 def golden_result(case: str) -> PipelineResult:
     """The pipeline's result on a broken case with the golden pins, run once a session for
