@@ -24,7 +24,6 @@ from tests.e2e.test_frontends import (  # noqa: F401 - frontend_tools is a modul
     frontend_tools,
     pip_install_editable,
 )
-from tests.helpers.oracles import sdk_index
 from tests.helpers.packs import (
     PUBLISHED_AT,
     BuildRun,
@@ -38,6 +37,7 @@ from tests.helpers.packs import (
     wheel_files,
 )
 from tests.helpers.repro import RECORD, sandboxed, sha256
+from tests.helpers.sdk_index import sdk_index
 from tests.helpers.service import Installed, child_env, install_wheel, serve_pack
 
 pytestmark = [pytest.mark.slow, pytest.mark.sdk]

@@ -16,7 +16,7 @@ from hatch_kindgi.index.pins import next_artifact_version
 from tests.helpers.cli import run_cli
 from tests.helpers.golden import GOLDEN_ENV, expected_report, stage_case_params
 from tests.helpers.packs import BROKEN, build_env, copy_pack
-from tests.oracle.node import node_canonical
+from tests.oracle import shipped
 
 # A GitHub Actions workflow command: ::error|warning file=…[,line=…[,col=…]],title=…::message
 ANNOTATION = re.compile(
@@ -132,7 +132,7 @@ def test_index_counts_up_within_a_day(tmp_path: Path) -> None:
         run = run_cli("index", str(pack), "-o", str(output))
         assert run.returncode == 0, run.stderr
         written = json.loads(output.read_bytes())
-        assert output.read_bytes() == node_canonical(written)
+        assert output.read_bytes() == shipped.canonical(written)
         versions.append(written["artifactVersion"])
     if datetime.now(timezone.utc).strftime("%Y%m%d") == today:  # not across midnight
         assert versions == [f"{today}.1", f"{today}.2"]

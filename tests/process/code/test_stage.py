@@ -17,9 +17,9 @@ from hatch_kindgi.code.stage import CodeOutcome, index_code
 from hatch_kindgi.config.stage import Runner
 from hatch_kindgi.report.problems import error
 from tests.helpers.entries import PING_TOOL, scratch_pack
-from tests.helpers.oracles import sdk_index
 from tests.helpers.packs import CODE_FOLDERS, PUBLISHED_AT, TESTPACKS
 from tests.helpers.processes import alive, daemon_module, left_alive, linux_only
+from tests.helpers.sdk_index import sdk_index
 
 # Runs the kindgi SDK's indexer throughout.
 pytestmark = pytest.mark.sdk
