@@ -18,6 +18,9 @@ from tests.helpers.golden import GOLDEN_ENV, expected_report, stage_case_params
 from tests.helpers.packs import BROKEN, build_env, copy_pack
 from tests.oracle import shipped
 
+# Each test runs the command line as a child process.
+pytestmark = pytest.mark.slow
+
 # A GitHub Actions workflow command: ::error|warning file=…[,line=…[,col=…]],title=…::message
 ANNOTATION = re.compile(
     r"::(error|warning) file=[^,:\n]+(,line=\d+(,col=\d+)?)?,title=kindgi [a-z0-9-]+::[^\r\n]*"

@@ -20,6 +20,9 @@ from tests.process.lsp.test_server import SERVER, open_file, until  # noqa: E402
 
 _WAIT = 120.0  # the code is indexed by the SDK in a child
 
+# Each test starts the language server (a child process) and waits on its answers.
+pytestmark = pytest.mark.slow
+
 
 @pytest_lsp.fixture(config=SERVER)  # type: ignore[untyped-decorator]
 async def client(lsp_client: LanguageClient) -> AsyncIterator[None]:

@@ -26,6 +26,9 @@ from tests.helpers.packs import BROKEN, copy_pack, has_code  # noqa: E402
 SERVER = ClientServerConfig(server_command=[sys.executable, "-m", "hatch_kindgi", "lsp"])
 WAIT_S = 30.0
 
+# Each test starts the language server (a child process) and waits on its answers.
+pytestmark = pytest.mark.slow
+
 
 @pytest_lsp.fixture(config=SERVER)  # type: ignore[untyped-decorator]
 async def client(lsp_client: LanguageClient) -> AsyncIterator[None]:
