@@ -22,11 +22,14 @@ def broken_cases() -> list[str]:
     return sorted(p.parent.name for p in BROKEN.glob("*/expected.txt"))
 
 
-def broken_case_params() -> list[Any]:
-    """`broken_cases()` as pytest params, those with pack code marked `sdk`."""
+def broken_case_params(*, code: bool | None = None) -> list[Any]:
+    """`broken_cases()` as pytest params, those with pack code marked `sdk`; `code=False`
+    only the packs without code (their run starts no process: `tests/unit`), `code=True`
+    only those with (the code stage runs the kindgi SDK in a child: `tests/process`)."""
     return [
         pytest.param(case, marks=pytest.mark.sdk) if has_code(BROKEN / case) else case
         for case in broken_cases()
+        if code is None or has_code(BROKEN / case) == code
     ]
 
 
