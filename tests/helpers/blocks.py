@@ -1,4 +1,5 @@
-"""Shared by the block tests: finding a pack's block files, and writing small packs."""
+"""Shared by the block tests: finding a pack's block files, writing small packs, and the index's
+blocks computed from a pack's files without hatch_kindgi."""
 
 from __future__ import annotations
 
@@ -39,3 +40,26 @@ def settings(block_id: str, version: str, values: Any, schema: Any = None) -> di
 def prompt(block_id: str, version: str, **content: Any) -> dict[str, Any]:
     """A prompt block with the given content keys."""
     return {"id": block_id, "version": version, "kind": "prompt", "content": content}
+
+
+def independent_blocks(pack: Path) -> list[dict[str, Any]]:
+    """The index's `blocks`, computed from the block files: each block as declared, its
+    `templateFile` replaced by the file's text under `template`, plus `modulePath`, sorted by
+    id in UTF-16 code-unit order, then by version in semver order."""
+    entries: list[dict[str, Any]] = []
+    for path in sorted((pack / "blocks").rglob("*.json")):
+        block: dict[str, Any] = json.loads(path.read_bytes().decode("utf-8"))
+        content = dict(block["content"])
+        template_file = content.pop("templateFile", None)
+        if template_file is not None:
+            content["template"] = (path.parent / template_file).read_bytes().decode("utf-8")
+        entries.append(
+            {**block, "content": content, "modulePath": path.relative_to(pack).as_posix()}
+        )
+    return sorted(
+        entries,
+        key=lambda entry: (
+            str(entry["id"]).encode("utf-16-be"),
+            tuple(int(part) for part in str(entry["version"]).split(".")),
+        ),
+    )

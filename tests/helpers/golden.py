@@ -22,11 +22,41 @@ def broken_cases() -> list[str]:
     return sorted(p.parent.name for p in BROKEN.glob("*/expected.txt"))
 
 
-def broken_case_params() -> list[Any]:
-    """`broken_cases()` as pytest params, those with pack code marked `sdk`."""
+def broken_case_params(*, code: bool | None = None) -> list[Any]:
+    """`broken_cases()` as pytest params, those with pack code marked `sdk`; `code=False`
+    only the packs without code (their run starts no process: `tests/unit`), `code=True`
+    only those with (the code stage runs the kindgi SDK in a child: `tests/process`)."""
     return [
         pytest.param(case, marks=pytest.mark.sdk) if has_code(BROKEN / case) else case
         for case in broken_cases()
+        if code is None or has_code(BROKEN / case) == code
+    ]
+
+
+STAGE_CASES: dict[str, str] = {
+    "config": "config-many-faults",
+    "discover": "discovery-pattern",
+    "blocks": "block-shape",
+    "schema": "settings-schema",
+    "render": "liquid-syntax-file",
+    "code": "import-raises",
+    "primitives": "tool-manifest",
+    "checks": "model-settings-value",
+    "against": "version-reused",
+    "index": "pin-published-at-range",
+    "wheel": "wheel-path-taken",
+    "report": "report-escaping",
+}
+"""One broken pack for each stage that reports (and the wheel's layout, and hostile words for
+the report), by stage: the adapters (the command line, a real build, the language server) run
+these, not the whole corpus, which `tests/unit/report/test_golden.py` holds in process."""
+
+
+def stage_case_params() -> list[Any]:
+    """`STAGE_CASES` as pytest params with the stage as id, those with pack code marked `sdk`."""
+    return [
+        pytest.param(case, id=stage, marks=[pytest.mark.sdk] if has_code(BROKEN / case) else [])
+        for stage, case in STAGE_CASES.items()
     ]
 
 

@@ -1,4 +1,4 @@
--- Drives a headless Neovim as a pack author would use it (tests/build/test_neovim.py): open a
+-- Drives a headless Neovim as a pack author would use it (tests/e2e/test_neovim.py): open a
 -- template of a broken pack, wait for the server's problems, type into settings["…"] and
 -- take the completion offered, run :checkhealth vim.lsp, then quit. What it saw is written
 -- as JSON to $RESULT; a step that doesn't come within its time is written as the failure.

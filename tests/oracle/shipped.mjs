@@ -283,7 +283,7 @@ const OPERATIONS = {
     (await lazy("agents", "define.js")).validatePromptParameters(parameters),
   tunableKeys: async ({ schema: s }) => (await agents()).tunableKeys(s),
 
-  // the settings check as tests/oracle/runtime.py's `ajv_settings` words it
+  // the settings check as tests/oracle/shipped.py's `settings` words it
   async settings({ schema: s, values, strict = true }) {
     const { compileInlineSchema, compileJsonSchema } = await schema();
     const failed = (cause) => ({

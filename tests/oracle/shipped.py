@@ -40,6 +40,7 @@ __all__ = [
     "about",
     "ask",
     "built_in_checks",
+    "canonical",
     "canonical_many",
     "check_config_problems",
     "cli_path",
@@ -57,10 +58,13 @@ __all__ = [
     "load_flow",
     "model_settings_issues",
     "model_settings_schema",
+    "node_eval",
     "node_executable",
     "node_modules",
     "publish_template",
+    "publish_template_problem",
     "render",
+    "render_outcome",
     "require_oracle",
     "resolve_pack_env",
     "settings",
@@ -282,6 +286,26 @@ def canonical_many(values: list[object]) -> list[str]:
     return [str(text) for text in ask("canonical", values=values)]
 
 
+def canonical(value: object) -> bytes:
+    """The canonical bytes (UTF-8) Node writes for one value (`canonical_many`'s)."""
+    return canonical_many([value])[0].encode("utf-8")
+
+
+def node_eval(script: str, data: object) -> object:
+    """What `node -e SCRIPT` prints, read as JSON, given `data` as JSON on its stdin (the
+    script reads it with `require('fs').readFileSync(0, 'utf8')`), on the pinned Node: one
+    process a call, for what no operation of `shipped.mjs` asks."""
+    completed = subprocess.run(
+        [node_executable(), "-e", script],
+        input=json.dumps(data),
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    return json.loads(completed.stdout)
+
+
 def stringify(value: object, indent: int | str | None = None) -> str:
     """`JSON.stringify(value, null, indent)`."""
     return str(ask("stringify", value=value, indent=indent))
@@ -321,6 +345,21 @@ def publish_template(template: object, *, profile: Profile = "self-hosted") -> l
         return []
     issues = result["error"]["issues"]
     return [str(i["message"]) for i in issues if i["path"] == "/content/template"]
+
+
+def publish_template_problem(template: str, *, profile: Profile = "self-hosted") -> str | None:
+    """None when a publish accepts `template`, else the runtime's first message for it
+    (`publish_template`'s)."""
+    problems = publish_template(template, profile=profile)
+    return problems[0] if problems else None
+
+
+def render_outcome(
+    template: str, data: dict[str, Any], *, profile: Profile = "self-hosted"
+) -> tuple[bool, str]:
+    """What a run renders (`render`): (True, text) or (False, liquidjs's message)."""
+    answer = render(template, data, profile=profile)
+    return (True, str(answer["text"])) if answer["ok"] else (False, str(answer["message"]))
 
 
 def render(

@@ -9,83 +9,135 @@ import sys
 from pathlib import Path
 
 import grimp
+import pytest
 
 from tests.helpers.packs import REPO, run_captured
 
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
 LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
 
+CONTRACTS: list[str] = [
+    contract["name"]
+    for contract in tomllib.loads((REPO / "pyproject.toml").read_text("utf-8"))["tool"][
+        "importlinter"
+    ]["contracts"]
+]
+"""The names of pyproject's import contracts, in its order."""
 
-def _lint_imports(tree: Path) -> subprocess.CompletedProcess[str]:
-    """`lint-imports` with the contract of `tree`'s pyproject, on `tree`'s sources."""
+PIPELINE = "Imports go down the pipeline's layers"
+ENGINES = "The engines' modules import downwards"
+PYTHON_LIQUID = "Only the liquidjs mirror imports python-liquid"
+NO_SERVER = "The build hook never imports the language server"
+ADAPTER = "The Hatchling adapter's modules import downwards"
+
+VIOLATIONS: list[tuple[str, str, str, str]] = [
+    # (contract, module under src/hatch_kindgi/ given the import, imported, the chain printed)
+    # The report layer importing the pipeline (upwards).
+    (
+        PIPELINE,
+        "report/problems.py",
+        "hatch_kindgi.pipeline",
+        "hatch_kindgi.report.problems -> hatch_kindgi.pipeline",
+    ),
+    # The engines know no pack: Ajv's mirror importing the schema stage.
+    (
+        PIPELINE,
+        "engines/ajv/vocabulary.py",
+        "hatch_kindgi.schema.refs",
+        "hatch_kindgi.engines.ajv.vocabulary -> hatch_kindgi.schema.refs",
+    ),
+    # Inside the engines, the budget importing the RegExp mirror: the circle the two once made.
+    (
+        ENGINES,
+        "engines/budget.py",
+        "hatch_kindgi.engines.javascript.regexp",
+        "hatch_kindgi.engines.budget -> hatch_kindgi.engines.javascript.regexp",
+    ),
+    # Render reaches Liquid only through the liquidjs mirror, never python-liquid itself.
+    (
+        PYTHON_LIQUID,
+        "render/strict.py",
+        "liquid.exceptions",
+        "hatch_kindgi.render.strict -> liquid",
+    ),
+    # The build hook loading the language server (a downward import, so only this contract).
+    (
+        NO_SERVER,
+        "hatch/layout.py",
+        "hatch_kindgi.lsp",
+        "hatch_kindgi.hatch.layout -> hatch_kindgi.lsp",
+    ),
+    # Inside the Hatchling adapter, `layout` importing `plugin` (upwards).
+    (
+        ADAPTER,
+        "hatch/layout.py",
+        "hatch_kindgi.hatch.plugin",
+        "hatch_kindgi.hatch.layout -> hatch_kindgi.hatch.plugin",
+    ),
+]
+"""One deliberate backwards import for each contract (two for the pipeline's, one at each end
+of it), all in one copy of the tree."""
+
+
+def _sections(printed: str) -> dict[str, list[str]]:
+    """The chains lint-imports printed under each broken contract's heading (its lines that
+    start with `-`, line numbers cut), by contract name."""
+    broken = printed.split("Broken contracts", 1)[1] if "Broken contracts" in printed else ""
+    lines = broken.splitlines()
+    sections: dict[str, list[str]] = {}
+    current: list[str] = []
+    for line, under in zip(lines, [*lines[1:], ""]):
+        if line in CONTRACTS and under.startswith("---"):
+            current = sections.setdefault(line, [])
+        elif line.startswith("-") and not line.startswith("--"):
+            current.append(line.lstrip("- ").split(" (l.")[0])
+    return sections
+
+
+@pytest.fixture(scope="module")
+def linted(tmp_path_factory: pytest.TempPathFactory) -> subprocess.CompletedProcess[str]:
+    """`lint-imports` run once, with pyproject's contracts, on one copy of `src/` that carries
+    every deliberate import of `VIOLATIONS`."""
+    tree = tmp_path_factory.mktemp("layers") / "tree"
+    shutil.copytree(REPO / "src", tree / "src", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(REPO / "pyproject.toml", tree / "pyproject.toml")
+    for _, module, imported, _ in VIOLATIONS:
+        source = tree / "src" / "hatch_kindgi" / module
+        source.write_text(
+            source.read_text("utf-8") + f"\nimport {imported}  # noqa: E402\n", "utf-8"
+        )
     environment = {**os.environ, "PYTHONPATH": str(tree / "src")}
     return run_captured([LINT_IMPORTS, "--no-cache"], cwd=tree, env=environment, timeout=120)
 
 
-def _copy(tmp_path: Path) -> Path:
-    tree = tmp_path / "tree"
-    shutil.copytree(REPO / "src", tree / "src", ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copy(REPO / "pyproject.toml", tree / "pyproject.toml")
-    return tree
+def test_every_contract_has_a_deliberate_violation() -> None:
+    """A contract added to pyproject gets its backwards import here, or this test fails."""
+    assert sorted({contract for contract, *_ in VIOLATIONS}) == sorted(CONTRACTS)
 
 
-def test_the_tree_keeps_its_layers(tmp_path: Path) -> None:
-    """The sources as they are keep the contract."""
-    result = _lint_imports(_copy(tmp_path))
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert "5 kept, 0 broken" in result.stdout
-
-
-def _lint_with_import(tmp_path: Path, module: str, imported: str) -> str:
-    """`lint-imports` (which must fail) on a copy of the tree in which `module` (a path under
-    `src/hatch_kindgi/`) also imports `imported`; what it printed."""
-    tree = _copy(tmp_path)
-    source = tree / "src" / "hatch_kindgi" / module
-    source.write_text(source.read_text("utf-8") + f"\nimport {imported}  # noqa: E402\n", "utf-8")
-    result = _lint_imports(tree)
-    assert result.returncode == 1, result.stdout + result.stderr
-    return result.stdout
-
-
-def test_a_backwards_import_breaks_the_contract(tmp_path: Path) -> None:
-    """The report layer importing the pipeline (upwards) fails lint-imports, naming both."""
-    printed = _lint_with_import(tmp_path, "report/problems.py", "hatch_kindgi.pipeline")
-    assert "4 kept, 1 broken" in printed
-    assert "hatch_kindgi.report.problems -> hatch_kindgi.pipeline" in printed
-
-
-def test_the_wheel_layout_importing_the_hook_breaks_the_adapter_contract(tmp_path: Path) -> None:
-    """Inside the Hatchling adapter, `layout` importing `plugin` (upwards) fails lint-imports;
-    the pipeline's contract still holds."""
-    printed = _lint_with_import(tmp_path, "hatch/layout.py", "hatch_kindgi.hatch.plugin")
-    assert "4 kept, 1 broken" in printed
-    assert "hatch_kindgi.hatch.layout -> hatch_kindgi.hatch.plugin" in printed
-
-
-def test_the_budget_importing_a_javascript_mirror_breaks_the_engines_contract(
-    tmp_path: Path,
+def test_each_backwards_import_breaks_its_contract(
+    linted: subprocess.CompletedProcess[str],
 ) -> None:
-    """Inside the engines, the budget importing the RegExp mirror (upwards) fails
-    lint-imports: the circle the two once made can't come back."""
-    printed = _lint_with_import(
-        tmp_path, "engines/budget.py", "hatch_kindgi.engines.javascript.regexp"
-    )
-    assert "4 kept, 1 broken" in printed
-    assert "hatch_kindgi.engines.budget -> hatch_kindgi.engines.javascript.regexp" in printed
+    """Every contract is broken, each by the imports made to break it, named by both ends."""
+    assert linted.returncode == 1, linted.stdout + linted.stderr
+    for contract in CONTRACTS:
+        assert f"{contract} BROKEN" in linted.stdout
+    assert f"0 kept, {len(CONTRACTS)} broken" in linted.stdout
+    sections = _sections(linted.stdout)
+    for contract, _, _, chain in VIOLATIONS:
+        assert chain in sections.get(contract, []), (contract, linted.stdout)
 
 
-def test_an_engine_importing_a_stage_breaks_the_contract(tmp_path: Path) -> None:
-    """The engines know no pack: Ajv's mirror importing the schema stage fails lint-imports."""
-    printed = _lint_with_import(tmp_path, "engines/ajv/vocabulary.py", "hatch_kindgi.schema.refs")
-    assert "4 kept, 1 broken" in printed
-    assert "hatch_kindgi.engines.ajv.vocabulary -> hatch_kindgi.schema.refs" in printed
-
-
-def test_render_importing_python_liquid_breaks_the_contract(tmp_path: Path) -> None:
-    """Render reaches Liquid only through the liquidjs mirror: importing python-liquid
-    itself fails lint-imports."""
-    printed = _lint_with_import(tmp_path, "render/strict.py", "liquid.exceptions")
-    assert "4 kept, 1 broken" in printed
-    assert "hatch_kindgi.render.strict -> liquid" in printed
+def test_the_tree_keeps_its_layers(linted: subprocess.CompletedProcess[str]) -> None:
+    """The sources as they are keep every contract: the one run prints no broken import but
+    the deliberate ones (one may show under another contract too, through the others)."""
+    deliberate = {chain for *_, chain in VIOLATIONS}
+    printed = {chain for chains in _sections(linted.stdout).values() for chain in chains}
+    assert printed - deliberate == set(), linted.stdout
 
 
 def _circles(graph: grimp.ImportGraph) -> list[list[str]]:

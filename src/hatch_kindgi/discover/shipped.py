@@ -13,7 +13,7 @@ the pack's Python files and index, and the layout to the artifacts it claims); t
 code stage puts the folders the wheel ships packages from on the indexing child's `sys.path`
 (`import_roots`), as Kindgi's own build has the app installed. The tests hold it to hatchling
 by building each app with the hook removed and comparing wheels file by file
-(`tests/build/test_app_packs.py`).
+(`tests/e2e/test_app_packs.py`).
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ when the turn has them `conversation` (`id`, `turn`, counted from 1), `input` (t
 structured input) and `settings` (the agent's settings blocks' values by block id). A render
 gives `today` and `now` from the clock or `--now`, `agent` from the agent rendered or
 `--agent`, `conversation` as a first turn, `input` from `--input`. The tests compare a render
-with liquidjs given the same context (`tests/oracle/runtime.py`).
+with liquidjs given the same context (`tests/oracle/shipped.py`).
 """
 
 from __future__ import annotations

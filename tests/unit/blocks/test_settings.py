@@ -18,7 +18,7 @@ from hatch_kindgi.schema.survey import Survey, survey
 from hatch_kindgi.schema.validation import Validator
 from tests.helpers.blocks import block_paths, settings, write
 from tests.helpers.loopback import schema_server
-from tests.oracle.runtime import ajv_settings, require_runtime
+from tests.oracle import shipped
 from tests.oracle.shipped import validate_block
 
 
@@ -146,9 +146,9 @@ def test_invalid_schema_skips_values_check() -> None:
 def test_reference_problems(schema: dict[str, Any], message: str) -> None:
     """Refs that go nowhere are found before any validation, in Ajv's words first (as the
     runtime's compile refuses each), then ours."""
-    require_runtime()
+    shipped.require_oracle()
     problems = SchemaChecks().schema_problems("b.json", schema)
-    runtime = ajv_settings(schema, {})["issues"][0]["message"]
+    runtime = shipped.settings(schema, {})["issues"][0]["message"]
     words = runtime.removeprefix("Inline schema failed to compile: ")
     assert words == f"can't resolve reference {schema['$ref']} from id #"
     assert [(p.code, p.pointer, p.message) for p in problems] == [
@@ -186,7 +186,7 @@ def test_references_that_resolve_locally_pass(schema: dict[str, Any]) -> None:
     """Anchors, ids, escaped pointers, the bundled metaschema and ref-like data all pass,
     as the runtime's Ajv compiles them."""
     assert SchemaChecks().schema_problems("b.json", schema) == []
-    assert ajv_settings(schema, {})["compiled"]
+    assert shipped.settings(schema, {})["compiled"]
 
 
 def test_recursive_ref_is_a_problem_not_a_crash() -> None:
@@ -241,7 +241,7 @@ def test_other_dialect_is_refused() -> None:
 def test_tunable_marks_as_the_sdk_tests_them(item: dict[str, Any], refused: bool) -> None:
     """Refused at properties/k/x-kindgi-tunable, else accepted, as the shipped
     `validateBlock` refuses it (`tunableIssues`), its words first in ours."""
-    require_runtime()
+    shipped.require_oracle()
     schema = {"type": "object", "properties": {"k": item}}
     found = list(tunable_findings(schema))
     assert [pointer for pointer, _ in found] == (

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from hatch_kindgi.checks.model_settings import MODEL_SETTINGS_SCHEMA, _refusals
-from tests.oracle.runtime import ajv_settings
+from tests.oracle import shipped
 
 VALUES: list[dict[str, Any]] = [
     {"temperature": 0.7, "maxOutputTokens": 800, "thinking": "low"},
@@ -31,7 +31,7 @@ VALUES: list[dict[str, Any]] = [
 def test_model_settings_refused_as_ajv_refuses(values: dict[str, Any]) -> None:
     """The same (path, words) as Ajv's under the same schema (our note after the words
     aside: the key named, the levels listed)."""
-    answer = ajv_settings(MODEL_SETTINGS_SCHEMA, values)
+    answer = shipped.settings(MODEL_SETTINGS_SCHEMA, values)
     assert answer["compiled"]
     theirs = sorted((issue["path"], issue["message"]) for issue in answer["issues"])
     ours = sorted((pointer, message.split(" (")[0]) for pointer, message in _refusals(values))

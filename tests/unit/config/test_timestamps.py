@@ -10,7 +10,7 @@ from hatch_kindgi.config.timestamps import (
     read_epoch_seconds,
     read_timestamp,
 )
-from tests.oracle.node import node_eval, require_node
+from tests.oracle import shipped
 
 # Each pair: a date-time with a zone, and whether it falls in the years 0001-9999 once in UTC.
 EDGES = [
@@ -38,14 +38,14 @@ def _node_iso(texts: list[str], *, from_milliseconds: bool = False) -> list[str 
         "console.log(JSON.stringify(texts.map((t) => {"
         f"  const d = new Date({convert}); return isNaN(d) ? null : d.toISOString(); }})));"
     )
-    result = node_eval(script, texts)
+    result = shipped.node_eval(script, texts)
     assert isinstance(result, list)
     return result
 
 
 def test_range_bounds_are_what_javascript_writes() -> None:
     """EARLIEST and LATEST are the ends of JavaScript's four-digit-year ISO strings."""
-    require_node()
+    shipped.require_oracle()
     assert _node_iso([EARLIEST, LATEST]) == [EARLIEST, LATEST]
 
 
@@ -53,7 +53,7 @@ def test_range_bounds_are_what_javascript_writes() -> None:
 def test_edges_match_javascript(text: str, inside: bool) -> None:
     """In range, the UTC text is JavaScript's own; out of range, JavaScript writes a year
     outside 0001-9999 and we give a reason naming the range instead of a traceback."""
-    require_node()
+    shipped.require_oracle()
     (javascript,) = _node_iso([text])
     assert javascript is not None
     value, reason = read_timestamp(text)
@@ -98,7 +98,7 @@ def test_not_four_ascii_digits_is_not_iso(text: str) -> None:
 def test_epoch_seconds_in_range(raw: str, expected: str) -> None:
     """Seconds since 1970, negative ones included, become the timestamp JavaScript writes for
     them (`new Date(seconds * 1000)`), with a four-digit year."""
-    require_node()
+    shipped.require_oracle()
     assert read_epoch_seconds(raw) == (expected, None)
     seconds = int(raw.strip())
     assert _node_iso([f"{seconds * 1000}"], from_milliseconds=True) == [expected]

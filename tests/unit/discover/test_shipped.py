@@ -2,7 +2,7 @@
 
 The expected files are written by hand from hatchling's documented selection rules
 (https://hatch.pypa.io/latest/plugins/builder/wheel/); the build tests compare with real
-hatchling wheels (`tests/build/test_app_packs.py`).
+hatchling wheels (`tests/e2e/test_app_packs.py`).
 """
 
 from __future__ import annotations

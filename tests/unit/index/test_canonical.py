@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hatch_kindgi.index.canonical import canonical_json, unrepresentable
-from tests.oracle.node import node_canonical, node_canonical_many, require_node
+from tests.oracle import shipped
 
 BEYOND = "is beyond ±(2^53\N{MINUS SIGN}1); JavaScript would change it"
 
@@ -83,7 +83,7 @@ EXPECTED: list[tuple[object, str]] = [
 @pytest.fixture(scope="module")
 def node() -> None:
     """Skip without Node.js (fail when CI=true); module-scoped, so hypothesis tests may use it."""
-    require_node()
+    shipped.require_oracle()
 
 
 @pytest.mark.parametrize(("value", "expected"), EXPECTED)
@@ -96,13 +96,13 @@ def test_canonical_json_writes_what_javascript_writes(value: object, expected: s
 def test_hand_written_expectations_agree_with_node() -> None:
     """Node.js writes every hand-written expectation exactly so."""
     values = [value for value, _ in EXPECTED]
-    assert node_canonical_many(values) == [expected + "\n" for _, expected in EXPECTED]
+    assert shipped.canonical_many(values) == [expected + "\n" for _, expected in EXPECTED]
 
 
 @pytest.mark.usefixtures("node")
 def test_node_canonical_gives_utf8_bytes() -> None:
-    """node_canonical returns UTF-8 bytes, lone surrogates escaped so they encode."""
-    assert node_canonical({"k": "\ud800é"}) == b'{\n  "k": "\\ud800\xc3\xa9"\n}\n'
+    """shipped.canonical returns UTF-8 bytes, lone surrogates escaped so they encode."""
+    assert shipped.canonical({"k": "\ud800é"}) == b'{\n  "k": "\\ud800\xc3\xa9"\n}\n'
 
 
 def test_canonical_json_handles_deep_nesting() -> None:
@@ -294,7 +294,7 @@ def _javascript_number(literal: str) -> float | int:
 @given(st.lists(json_values, min_size=1, max_size=4))
 def test_canonical_json_matches_node(values: list[object]) -> None:
     """canonical_json writes exactly what Node.js writes, for any nested JSON value."""
-    assert [canonical_json(value) for value in values] == node_canonical_many(values)
+    assert [canonical_json(value) for value in values] == shipped.canonical_many(values)
 
 
 @settings(max_examples=200, deadline=None)
@@ -309,6 +309,6 @@ def test_canonical_json_is_a_fixed_point(value: object) -> None:
 
 
 def test_oracle_refuses_integers_json_parse_would_change() -> None:
-    """node_canonical_many refuses an integer beyond 2^53 - 1 instead of checking a rounded one."""
+    """`canonical_many` refuses an integer beyond 2^53 - 1 instead of checking a rounded one."""
     with pytest.raises(ValueError, match="9007199254740993 is beyond"):
-        node_canonical_many([{"a": [2**53 + 1]}])
+        shipped.canonical_many([{"a": [2**53 + 1]}])

@@ -21,7 +21,7 @@ from hatch_kindgi.report.problems import Problem, error
 from tests.helpers.fast_path import fast_path_off
 from tests.helpers.golden import GOLDEN_ENV
 from tests.helpers.packs import TESTPACKS
-from tests.oracle.node import node_canonical
+from tests.oracle import shipped
 
 PACK = PackConfig("acme.ledger", "1.0.0", {})
 PINS = Pins("7", "2026-01-01T00:00:00.000Z", "option", "option")
@@ -68,7 +68,7 @@ def test_index_bytes_equal_node() -> None:
     envelope = build_envelope(PACK, PINS, {"tools": [TOOL]}, [])
     data, problems = written(envelope)
     assert problems == []
-    assert data == node_canonical(envelope)
+    assert data == shipped.canonical(envelope)
 
 
 def test_schema_failure_names_the_entry_file() -> None:

@@ -1,5 +1,5 @@
 """What a render prints on golden-liquid's cases, held to what liquidjs prints (the engine a
-run renders with, `tests/oracle/runtime.py`).
+run renders with, `tests/oracle/shipped.py`).
 
 The cases are golden-liquid's (python-liquid 2.0.0's copy, read with `ast`, not imported).
 Those a render can meet: data a prompt's parameters hold (strings, numbers, booleans, no
@@ -18,7 +18,7 @@ from typing import Any
 from hatch_kindgi.engines.liquidjs.python_liquid import ENVIRONMENT
 from hatch_kindgi.render.strict import _as_javascript
 from tests.helpers.external import golden_liquid_source
-from tests.oracle.runtime import liquidjs_parse, liquidjs_render, require_runtime
+from tests.oracle import shipped
 
 RESIDUE = {
     # Tags (`engines/liquidjs/python_liquid.py`, issue 20's first half): liquidjs's case runs
@@ -87,14 +87,17 @@ def _ours(template: str, data: dict[str, Any]) -> tuple[bool, str]:
 
 def test_render_prints_what_liquidjs_prints_on_golden_liquid() -> None:
     """>= 95% of the cases a render meets print liquidjs's text; the rest are `RESIDUE`."""
-    require_runtime()
+    shipped.require_oracle()
     counted, differ = 0, set()
     for stem, case in _cases():
-        if not _parameters_like(case) or liquidjs_parse(case["template"]) is not None:
+        if (
+            not _parameters_like(case)
+            or shipped.publish_template_problem(case["template"]) is not None
+        ):
             continue
         counted += 1
         data = case.get("globals", {})
-        theirs, ours = liquidjs_render(case["template"], data), _ours(case["template"], data)
+        theirs, ours = shipped.render_outcome(case["template"], data), _ours(case["template"], data)
         if (theirs[0], ours[0]) == (False, False) or theirs == ours:
             continue
         differ.add((stem, case["description"]))

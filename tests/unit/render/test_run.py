@@ -11,7 +11,7 @@ import pytest
 from hatch_kindgi.render.parameters import UsageFault
 from hatch_kindgi.render.run import iso_string, parse_input, parse_now
 from hatch_kindgi.render.stage import RenderRequest, render
-from tests.oracle.runtime import liquidjs_render, require_runtime
+from tests.oracle import shipped
 
 NOW = "2026-12-01T15:04:05.123Z"
 AGENT: dict[str, Any] = {
@@ -65,7 +65,7 @@ def test_input_is_json() -> None:
 def test_agent_instructions_get_the_run_variables() -> None:
     """An agent's own template gets `agent`, `today`, `now`, the first turn and its
     defaults: the text is liquidjs's."""
-    require_runtime()
+    shipped.require_oracle()
     outcome = render(RenderRequest("acme.helper", ("n=7",), now=NOW), [], {}, [AGENT])
     context = {
         "tone": "calm",
@@ -76,7 +76,7 @@ def test_agent_instructions_get_the_run_variables() -> None:
         "conversation": {"id": "render", "turn": 1},
         "settings": {},
     }
-    ok, text = liquidjs_render(str(AGENT["instructions"]), context)
+    ok, text = shipped.render_outcome(str(AGENT["instructions"]), context)
     assert ok
     assert (outcome.text, outcome.problems) == (text, ())
 
@@ -144,7 +144,7 @@ def test_agent_instructions_a_publish_refuses_are_not_rendered() -> None:
     """Instructions `templateProblem` refuses (an unknown filter, a partial) are refused by
     `render` too, in the same words, before python-liquid reads them: as the runtime's own
     render refuses them (`renderTenantTemplate`, which fails on each)."""
-    require_runtime()
+    shipped.require_oracle()
     for template, code in (
         ("Hi {{ tone | upcse }}.", "liquid-unknown-filter"),
         ("Hi.{% if tone %}{% include 'sig' %}{% endif %}", "liquid-partial"),
@@ -153,4 +153,4 @@ def test_agent_instructions_a_publish_refuses_are_not_rendered() -> None:
         outcome = render(RenderRequest("acme.helper", ("n=7",), now=NOW), [], {}, [agent])
         assert outcome.text is None
         assert [p.code for p in outcome.problems] == [code]
-        assert not liquidjs_render(template, {"tone": "calm", "n": 7})[0]
+        assert not shipped.render_outcome(template, {"tone": "calm", "n": 7})[0]

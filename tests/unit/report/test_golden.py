@@ -1,6 +1,8 @@
 """Every broken testpack's report, from the pipeline in-process, equals its golden file; each
 problem's place in it is where an independent reading of the file's raw text finds its
-pointer, and every format carries that same place."""
+pointer, and every format carries that same place. The packs with code, whose code stage
+starts the kindgi SDK in a child, are tests/process/report/test_golden_code.py's, by these
+same functions."""
 
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ _GITHUB = re.compile(
 )
 
 
-@pytest.mark.parametrize("case", broken_case_params())
+@pytest.mark.parametrize("case", broken_case_params(code=False))
 def test_pipeline_report_matches_golden(case: str) -> None:
     """The whole report (every line and the summary) is the golden one."""
     result = golden_result(case)
@@ -31,7 +33,7 @@ def test_pipeline_report_matches_golden(case: str) -> None:
     assert format_text(result.problems) == expected_report(case)
 
 
-@pytest.mark.parametrize("case", broken_case_params())
+@pytest.mark.parametrize("case", broken_case_params(code=False))
 def test_places_are_where_the_raw_text_has_them(case: str) -> None:
     """Each problem's line and column is where its pointer's key or value (a pyproject
     key's, an inline template's own character) is in the file's raw text, found by the
@@ -71,7 +73,7 @@ def _in_module(problem: Problem, text: str) -> None:
         assert (problem.line, problem.column) in places, (problem.file, problem.pointer, places)
 
 
-@pytest.mark.parametrize("case", broken_case_params())
+@pytest.mark.parametrize("case", broken_case_params(code=False))
 def test_json_and_github_carry_the_golden_places(case: str) -> None:
     """The JSON report's `line`/`column` and GitHub's `line=`/`col=` are the golden report's
     `file:line:col`, problem for problem, in its order (SARIF's region: test_sarif.py)."""

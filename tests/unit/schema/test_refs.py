@@ -12,7 +12,7 @@ from hatch_kindgi.primitives.stage import check_primitives
 from hatch_kindgi.schema.refs import RefChains, ref_chains, reference_findings
 from tests.helpers.entries import guardrail
 from tests.helpers.fast_path import fast_path_off
-from tests.oracle.runtime import ajv_settings, require_runtime
+from tests.oracle import shipped
 
 URN = "urn:uuid:6e8bc430-9c3a-11d9-9669-0800200c9a66"
 
@@ -35,9 +35,9 @@ def test_fragment_refs_stay_in_the_document_whatever_its_base(base: str) -> None
             '"#/$defs/nope" points to nothing in the schema',
         )
     ]
-    require_runtime()
+    shipped.require_oracle()
     plain = {"$id": base, "$defs": {"bar": {"type": "integer"}}, "$ref": "#/$defs/nope"}
-    assert ajv_settings(plain, {})["issues"][0]["message"] == (
+    assert shipped.settings(plain, {})["issues"][0]["message"] == (
         f"Inline schema failed to compile: can't resolve reference #/$defs/nope from id {base}"
     )
 

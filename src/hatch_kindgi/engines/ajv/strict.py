@@ -37,7 +37,7 @@ we. `$ref`s that leave the schema or point to nothing are not this module's to r
 schema stage's `refs.py`); what the runtime asks of the keyword it adds,
 `"x-kindgi-tunable"`, is the settings rules' (`blocks/settings.py`).
 
-The tests hold all of it to the runtime's own compile (`tests/oracle/runtime.py`
+The tests hold all of it to the runtime's own compile (`tests/oracle/shipped.py`
 `ajv_settings`, kindgi-cli's `compileInlineSchema`): the keyword tables below against Ajv's
 `RULES`, and the compile verdict and words of a corpus of settings schemas and of the
 JSON-Schema-Test-Suite's draft 2020-12 schemas.

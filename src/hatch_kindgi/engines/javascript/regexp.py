@@ -17,7 +17,7 @@ equivalent pattern for the `regex` module with JavaScript's meanings spelt out:
 - a backreference to a group that took no part matches the empty string.
 
 Matching is bounded in time like every pattern of a check (`engines.budget`). The tests hold
-all of it to V8 itself: `tests/oracle/runtime.py` `js_regex` over written and generated
+all of it to V8 itself: `tests/oracle/shipped.py` `v8_regex` over written and generated
 patterns and strings. Left aside: captures reset between repetitions (only booleans matter
 here).
 """

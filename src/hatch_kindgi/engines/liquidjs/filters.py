@@ -10,7 +10,7 @@ string units. Where 10.30.0 does arithmetic on an argument as it came (`slice`'s
 length`, `truncate`'s `l - o.length`), it is JavaScript's `+`, `-` and `<` on that value, a
 string argument concatenated or compared as JavaScript would (`_js_plus`, `_js_less`). Like a
 JavaScript function, a filter ignores arguments it doesn't take. The tests hold every filter
-to the runtime's own render (`tests/oracle/runtime.py`, kindgi-cli's `renderTenantTemplate`):
+to the runtime's own render (`tests/oracle/shipped.py`, kindgi-cli's `renderTenantTemplate`):
 golden-liquid's filter cases, the realistic prompts and random values.
 """
 

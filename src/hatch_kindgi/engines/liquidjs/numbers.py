@@ -6,7 +6,7 @@ Number::toString: `5`, not `5.0`; `1e+21`; `1e-7`; `NaN`; `Infinity`). liquidjs'
 turn each argument into a number with `+value || 0` (its `toNumber`). JavaScript's own rules
 (Number::toString, StringToNumber) are `engines.javascript.numbers`'; here are liquidjs's on
 top of them, for the values a template holds. The tests hold them to liquidjs run by Node
-(`tests/oracle/runtime.py`).
+(`tests/oracle/shipped.py`).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ liquidjs writes an output through its `stringify` (`numbers.stringify`): numbers
 prints them, `true`/`false`, nil as nothing, an array as its items one after another, an object
 as `[object Object]`; Shopify's Liquid, which python-liquid follows, prints Python's `5.0` and
 a mapping's repr. The output and echo tags keep their parse (`python_liquid.py`); only their nodes'
-printing changes. The tests hold it to liquidjs (`tests/oracle/runtime.py`).
+printing changes. The tests hold it to liquidjs (`tests/oracle/shipped.py`).
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ Liquid (`{{ a b }}`, `{% when %}` with no value, `{% if not x %}`), it accepts; 
 stricter (no `doc` or `ifchanged` tag, a second `{% else %}`, nested comments,
 `{%- endraw -%}`, a `,` after an output's value), it refuses. Positions are counted in UTF-16
 code units as JavaScript counts them. The tests compare the verdict and the message with the
-runtime's own (`tests/oracle/runtime.py`, kindgi-cli's `templateProblem`: the golden-liquid
+runtime's own (`tests/oracle/shipped.py`, kindgi-cli's `templateProblem`: the golden-liquid
 suite, a corpus of realistic prompts, generated fragments).
 """
 

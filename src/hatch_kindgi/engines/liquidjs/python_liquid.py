@@ -10,7 +10,7 @@ their public hooks, none is patched. The faults of python-liquid a render words 
 too, so that nothing outside `engines.liquidjs` imports python-liquid.
 
 Whether a publish accepts a template is `parse.py`'s verdict, not python-liquid's. The tests
-hold rendering to the runtime's own render (`tests/oracle/runtime.py`: kindgi-cli's
+hold rendering to the runtime's own render (`tests/oracle/shipped.py`: kindgi-cli's
 `renderTenantTemplate`, on liquidjs 10.30.0).
 """
 

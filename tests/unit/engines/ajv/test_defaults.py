@@ -197,11 +197,14 @@ def _models(rng: random.Random, count: int) -> list[dict[str, Any]]:
         return create_model(f"M{made[0]}", __config__=config, **fields)  # type: ignore[no-any-return]
 
     schemas: list[dict[str, Any]] = []
-    while len(schemas) < count:
+    for _ in range(count * 10):  # a draw pydantic refuses is drawn again, but not forever
+        if len(schemas) == count:
+            break
         try:
             schemas.append(json.loads(stable_dumps(wire_schema(model(3)))))
         except Exception:
             continue
+    assert len(schemas) == count, f"{len(schemas)} of {count} models in {count * 10} draws"
     return schemas
 
 

@@ -10,19 +10,18 @@ import pytest
 
 from hatch_kindgi.engines.ajv.formats import FORMAT_NAMES, NUMBER_FORMATS, conforms
 from hatch_kindgi.engines.bounds import PROFILES as BOUNDS
-from tests.oracle.node import node_eval
-from tests.oracle.runtime import FOLDER, ajv_formats, ajv_settings, require_runtime
+from tests.oracle import shipped
 from tests.oracle.shipped import PROFILES, Profile
 
 
 def test_format_names_are_ajv_formats_full_mode() -> None:
     """The names equal `fullFormats` of the pinned ajv-formats package."""
-    require_runtime()
+    shipped.require_oracle()
     script = (
-        f"const f = require({str(FOLDER / 'node_modules/ajv-formats/dist/formats')!r});"
+        f"const f = require({str(shipped.node_modules() / 'ajv-formats/dist/formats')!r});"
         "console.log(JSON.stringify(Object.keys(f.fullFormats)))"
     )
-    assert set(node_eval(script, None)) == FORMAT_NAMES  # type: ignore[call-overload]
+    assert set(shipped.node_eval(script, None)) == FORMAT_NAMES  # type: ignore[call-overload]
 
 
 # Edge values written by hand for each format: near misses on each side of every rule.
@@ -415,7 +414,7 @@ def test_every_format_decides_as_ajv_formats(profile: Profile) -> None:
     the runtime's under the profile (full formats; fast ones, `regex` and `url` hosted),
     listing every disagreement."""
     cases = _cases()
-    verdicts = ajv_formats(cases, profile=profile)
+    verdicts = shipped.formats(cases, profile=profile)
     bounds = BOUNDS[profile]
     wrong = [
         (name, value, expected)
@@ -430,7 +429,7 @@ def test_the_profiles_formats_differ_where_the_research_says() -> None:
     """Each of FLIPS's formats has a value the two profiles decide differently (so the
     hosted cases above measure something)."""
     runtime = {
-        profile: ajv_formats([(n, v) for n, vs in FLIPS.items() for v in vs], profile=profile)
+        profile: shipped.formats([(n, v) for n, vs in FLIPS.items() for v in vs], profile=profile)
         for profile in PROFILES
     }
     cases = [(name, value) for name, values in FLIPS.items() for value in values]
@@ -456,7 +455,7 @@ def test_the_profiles_formats_differ_where_the_research_says() -> None:
 def test_formats_apply_to_their_own_types(schema: dict[str, object], value: object) -> None:
     """A format is asserted only on the type ajv-formats registers it for."""
     wrapped = {"type": "object", "properties": {"v": schema}}
-    accepted = not ajv_settings(wrapped, {"v": value})["issues"]
+    accepted = not shipped.settings(wrapped, {"v": value})["issues"]
     assert conforms(str(schema["format"]), value) == accepted
 
 

@@ -1,7 +1,7 @@
 """Settings schemas refused exactly where the runtime's Ajv (strict mode) refuses to compile them.
 
 Every verdict is compared with the runtime's own compile, kindgi-cli's `compileInlineSchema`
-on its Ajv 8.20.0 (`tests/oracle/runtime.py` `ajv_settings`): the keyword tables, a corpus of
+on its Ajv 8.20.0 (`tests/oracle/shipped.py` `shipped.settings`): the keyword tables, a corpus of
 settings schemas as pack authors write them (`tests/data/ajv_strict/corpus.json`), and the
 JSON-Schema-Test-Suite's draft 2020-12 schemas.
 """
@@ -25,8 +25,7 @@ from hatch_kindgi.engines.ajv.strict import (
     strict_fixes,
 )
 from tests.helpers.external import json_schema_test_suite
-from tests.oracle.node import node_eval
-from tests.oracle.runtime import FOLDER, ajv_settings, require_runtime
+from tests.oracle import shipped
 
 CORPUS = json.loads(
     (Path(__file__).parents[3] / "data" / "ajv_strict" / "corpus.json").read_text("utf-8")
@@ -36,7 +35,7 @@ _COMPILE_FAILED = "Inline schema failed to compile: "
 
 def _ajv_refusal(schema: Any) -> str | None:
     """The runtime's compile failure for `schema` (Ajv's own message), or None."""
-    answer = ajv_settings(schema, {})
+    answer = shipped.settings(schema, {})
     if answer["compiled"]:
         return None
     message = str(answer["issues"][0]["message"])
@@ -50,17 +49,17 @@ def _ours(schema: Any) -> list[str]:
 
 def test_keyword_tables_are_ajvs() -> None:
     """The keywords strict mode allows and the compile order are the pinned Ajv's own."""
-    require_runtime()
+    shipped.require_oracle()
     script = (
-        f"const Ajv2020 = require({str(FOLDER / 'node_modules/ajv/dist/2020')!r}).default;"
-        f"const addFormats = require({str(FOLDER / 'node_modules/ajv-formats')!r});"
+        f"const Ajv2020 = require({str(shipped.node_modules() / 'ajv/dist/2020')!r}).default;"
+        f"const addFormats = require({str(shipped.node_modules() / 'ajv-formats')!r});"
         "const ajv = new Ajv2020({strict: true, allErrors: true, allowUnionTypes: true});"
         "addFormats(ajv); ajv.addKeyword('x-kindgi-tunable');"
         "console.log(JSON.stringify([Object.keys(ajv.RULES.keywords),"
         " Object.keys(ajv.RULES.all),"
         " ajv.RULES.rules.map((g) => [g.type ?? null, g.rules.map((r) => r.keyword)])]))"
     )
-    answer: Any = node_eval(script, None)
+    answer: Any = shipped.node_eval(script, None)
     keywords, rules, groups = answer
     assert set(keywords) == KEYWORDS
     assert tuple(rules) == RULE_ORDER
@@ -89,7 +88,7 @@ _SUITE_RESIDUE = {
 def test_json_schema_test_suite_compile_verdicts() -> None:
     """The suite's draft 2020-12 object schemas: Ajv's compile verdict on each but the
     residue (365 of 366 at ajv 8.20.0)."""
-    require_runtime()
+    shipped.require_oracle()
     differ = []
     total = 0
     for path in sorted(json_schema_test_suite().glob("*.json")):
@@ -210,7 +209,7 @@ def test_a_loop_of_bare_refs_is_the_runtimes_stack_overflow() -> None:
     """A `$ref` to `$ref`s alone, round a loop: Ajv's resolution follows them for ever and its
     compile fails with V8's stack overflow; the finding says so first. A loop through a
     schema that checks something is a recursive schema, which compiles."""
-    require_runtime()
+    shipped.require_oracle()
     for looped in (
         {"$ref": "#/$defs/a", "$defs": {"a": {"$ref": "#/$defs/a"}}},
         {

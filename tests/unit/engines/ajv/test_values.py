@@ -1,5 +1,5 @@
 """Settings values as the runtime's Ajv judges them: our verdict and words against Ajv's own
-(the runtime oracle, `tests/oracle/runtime.py`), on the JSON-Schema-Test-Suite's object cases
+(the runtime oracle, `tests/oracle/shipped.py`), on the JSON-Schema-Test-Suite's object cases
 and on a corpus of realistic settings blocks (`tests/unit/engines/ajv/settings_corpus.py`)."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from hatch_kindgi.schema.metaschema import metaschema_failures
 from hatch_kindgi.schema.validation import Validator, validate
 from tests.helpers.external import json_schema_test_suite
 from tests.helpers.fast_path import fast_path_off
-from tests.oracle.runtime import ajv_settings
+from tests.oracle import shipped
 from tests.unit.engines.ajv.settings_corpus import CORPUS
 
 SUITE_FLOOR = 0.99
@@ -75,7 +75,7 @@ def theirs(
     schema: Any, values: dict[str, Any], *, strict: bool = True
 ) -> tuple[bool, bool, list[tuple[str, str]]]:
     """The same, as the runtime's Ajv says (`strict=False`: without strict mode)."""
-    answer = ajv_settings(schema, values, strict=strict)
+    answer = shipped.settings(schema, values, strict=strict)
     found = sorted((shown(issue["path"]), shown(issue["message"])) for issue in answer["issues"])
     return bool(answer["compiled"]), not found, found if answer["compiled"] else []
 
@@ -160,7 +160,7 @@ def test_nullable_is_ajvs_own(item: dict[str, Any], values: list[Any]) -> None:
     Each value's verdict and words are the runtime's own."""
     schema = {"type": "object", "properties": {"v": item}}
     for value in values:
-        runtime = ajv_settings(schema, {"v": value})
+        runtime = shipped.settings(schema, {"v": value})
         assert runtime["compiled"]
         theirs = sorted((i["path"], i["message"]) for i in runtime["issues"])
         assert ours(schema, {"v": value}) == (True, not theirs, theirs), value
@@ -175,7 +175,7 @@ def test_nullable_compile_errors_are_ajvs(item: dict[str, Any]) -> None:
     """Without a type, contradicting `"type": "null"`, or not a boolean: Ajv's compile
     refuses it, and our problem says its words first."""
     schema = {"type": "object", "properties": {"v": item}}
-    runtime = ajv_settings(schema, {})
+    runtime = shipped.settings(schema, {})
     assert not runtime["compiled"]
     words_ = runtime["issues"][0]["message"].removeprefix("Inline schema failed to compile: ")
     (problem,) = SchemaChecks().schema_problems("f.json", schema)

@@ -7,12 +7,12 @@ import random
 import struct
 
 from hatch_kindgi.engines.javascript.numbers import number_to_string
-from tests.oracle.node import node_eval, require_node
+from tests.oracle import shipped
 
 
 def test_numbers_read_as_javascript_writes_them() -> None:
     """Edge values and random doubles of every magnitude: the same text as Node.js."""
-    require_node()
+    shipped.require_oracle()
     chooser = random.Random(19)
     numbers: list[float] = [0, 1e-7, 1e-6, 1e21, 1e20, 2.0, -1.5, 2**53 + 1, 5e-324, 0.1 + 0.2]
     numbers += [
@@ -24,5 +24,5 @@ def test_numbers_read_as_javascript_writes_them() -> None:
         "const n = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
         "console.log(JSON.stringify(n.map(String)))"
     )
-    expected = node_eval(script, numbers)
+    expected = shipped.node_eval(script, numbers)
     assert [number_to_string(each) for each in numbers] == expected

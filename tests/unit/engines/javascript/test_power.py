@@ -9,7 +9,7 @@ import random
 import struct
 
 from hatch_kindgi.engines.javascript.power import math_pow
-from tests.oracle.node import node_eval, require_node
+from tests.oracle import shipped
 
 _SCRIPT = (
     "const p = JSON.parse(require('fs').readFileSync(0, 'utf8')); const b = Buffer.alloc(8);"
@@ -38,7 +38,7 @@ def _random_double(rng: random.Random) -> float:
 
 
 def test_math_pow_is_v8s_bit_for_bit() -> None:
-    require_node()
+    shipped.require_oracle()
     edges = [0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 2.0, 3.0, -3.0, 10.0, 1e308, 5e-324, 1e-310]
     edges += [math.inf, -math.inf, math.nan, 2.5, 1 + 2**-30, 1 - 2**-30, 2**31 + 0.5, 2**64]
     pairs = [(x, y) for x in edges for y in edges]
@@ -49,7 +49,7 @@ def test_math_pow_is_v8s_bit_for_bit() -> None:
         x = rng.choice([rng.uniform(-20, 20), 10 ** rng.uniform(-300, 300), _random_double(rng)])
         y = rng.choice([rng.uniform(-30, 30), float(rng.randint(-400, 400)), _random_double(rng)])
         pairs.append((x, y))
-    theirs = node_eval(_SCRIPT, [[_text(x), _text(y)] for x, y in pairs])
+    theirs = shipped.node_eval(_SCRIPT, [[_text(x), _text(y)] for x, y in pairs])
     assert isinstance(theirs, list)
     differ = [
         (x, y, math_pow(x, y))

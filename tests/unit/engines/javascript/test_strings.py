@@ -14,7 +14,7 @@ from hatch_kindgi.engines.javascript.strings import (
     utf16_length,
     utf16_units,
 )
-from tests.oracle.node import node_eval, require_node
+from tests.oracle import shipped
 
 
 def test_code_unit_key_sorts_as_javascript() -> None:
@@ -41,7 +41,7 @@ def test_code_unit_key_sees_a_pair_as_its_character() -> None:
 def test_white_space_is_what_trim_removes_and_backslash_s_matches() -> None:
     """Every BMP code point V8's `trim()` removes, and the ones `\\s` matches: WHITE_SPACE,
     no more and no fewer (beyond the BMP there is none); its line terminators are `.`'s stops."""
-    require_node()
+    shipped.require_oracle()
     script = (
         "const all = [...Array(0x10000).keys()].map((c) => String.fromCharCode(c));"
         "console.log(JSON.stringify(["
@@ -49,7 +49,7 @@ def test_white_space_is_what_trim_removes_and_backslash_s_matches() -> None:
         " all.filter((c) => /^\\s$/u.test(c)).map((c) => c.charCodeAt(0)),"
         " all.filter((c) => !/^.$/.test(c)).map((c) => c.charCodeAt(0))]))"
     )
-    answer: Any = node_eval(script, None)
+    answer: Any = shipped.node_eval(script, None)
     trimmed, spaces, not_dot = answer
     ours = sorted(map(ord, WHITE_SPACE))
     assert trimmed == spaces == ours
@@ -60,14 +60,14 @@ def test_white_space_is_what_trim_removes_and_backslash_s_matches() -> None:
 def test_lengths_indexes_and_trim_are_javascripts() -> None:
     """`length`, `text[i]` and `trim()` of strings with characters beyond the BMP and lone
     surrogates: the same as V8's."""
-    require_node()
+    shipped.require_oracle()
     texts = ["", "abc", "\U0001f600", "a\U0001f600b", "\ud800", "x\udc00\ud83d", " \u3000é\ufeff\n"]
     script = (
         "const texts = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
         "console.log(JSON.stringify(texts.map((t) =>"
         " [t.length, [...Array(t.length + 1).keys()].map((i) => t[i] ?? ''), t.trim()])))"
     )
-    expected: Any = node_eval(script, texts)
+    expected: Any = shipped.node_eval(script, texts)
     ours = [
         [utf16_length(t), [code_unit(t, i) for i in range(utf16_length(t) + 1)], trim(t)]
         for t in texts

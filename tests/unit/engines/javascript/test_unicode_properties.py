@@ -6,14 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from hatch_kindgi.engines.javascript import unicode_properties
-from tests.oracle import unicode_tables
-from tests.oracle.node import require_node
+from tests.oracle import shipped, unicode_tables
 
 
 def test_the_tables_are_node_22_12s() -> None:
     """`python -m tests.oracle.unicode_tables` writes the module byte for byte, and its
     `ranges` are V8's for every property ECMAScript's RegExp names."""
-    require_node()
+    shipped.require_oracle()
     keys = unicode_tables.property_keys()
     versions, tables = unicode_tables.v8_tables(keys)
     assert (versions["node"], versions["unicode"]) == ("22.12.0", "16.0")

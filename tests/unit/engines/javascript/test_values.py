@@ -19,7 +19,7 @@ from hatch_kindgi.engines.javascript.values import (
     same_value_key,
     template_string,
 )
-from tests.oracle.node import node_eval, require_node
+from tests.oracle import shipped
 
 _EACH = """
 const values = JSON.parse(require('fs').readFileSync(0, 'utf8'));
@@ -68,8 +68,8 @@ def _ours(value: Any) -> dict[str, Any]:
 def test_values_read_as_node_reads_them() -> None:
     """Each value: its keys in `Object.keys` order, how a template literal prints it, and
     whether it is a number, an integer."""
-    require_node()
-    answers = node_eval(_EACH, VALUES)
+    shipped.require_oracle()
+    answers = shipped.node_eval(_EACH, VALUES)
     assert isinstance(answers, list)
     for value, answer in zip(VALUES, answers):
         assert _ours(value) == answer, value
@@ -93,8 +93,8 @@ _JSON = st.recursive(
 @given(st.lists(_JSON, max_size=8))
 def test_random_json_read_as_node_reads_it(values: list[Any]) -> None:
     """Random JSON values: the same answers as Node's."""
-    require_node()
-    answers = node_eval(_EACH, values)
+    shipped.require_oracle()
+    answers = shipped.node_eval(_EACH, values)
     assert isinstance(answers, list)
     for value, answer in zip(values, answers):
         assert _ours(json.loads(json.dumps(value))) == answer, value
@@ -102,7 +102,7 @@ def test_random_json_read_as_node_reads_it(values: list[Any]) -> None:
 
 def test_set_equality_is_same_value_zero() -> None:
     """A `Set` holds `1` and `1.0` as one, `true` and `1` apart, two objects apart."""
-    require_node()
+    shipped.require_oracle()
     values: list[Any] = [1, 1.0, True, "1", None, [1], [1], {}, 0, -0.0]
     script = (
         "const values = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
@@ -115,7 +115,7 @@ def test_set_equality_is_same_value_zero() -> None:
         key = same_value_key(value)
         ours.append(key in seen)
         seen.add(key)
-    assert ours == node_eval(script, values)
+    assert ours == shipped.node_eval(script, values)
 
 
 def test_a_missing_key_is_undefined() -> None:

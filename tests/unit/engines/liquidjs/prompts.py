@@ -4,7 +4,7 @@
 Written by hand as a pack author would write them: reply prompts, agent instructions reading
 settings, loops over parameters, case/when, raw blocks, comments, whitespace control, the
 runtime's variables, and the mistakes people make. The verdict for each is liquidjs's own
-(`tests/oracle/runtime.py`), never written here.
+(`tests/oracle/shipped.py`), never written here.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The publish verdict is the runtime's: same accept/refuse and same message as kindgi-cli's
 `templateProblem` (`tenantLiquid().parse`: liquidjs 10.30.0, strict filters, no partials;
-`tests/oracle/runtime.py`) on public and realistic templates. The oracle answers as a publish
+`tests/oracle/shipped.py`) on public and realistic templates. The oracle answers as a publish
 does (blocks.ts: a blank template refused, then `templateProblem`'s message), so the verdict
 is the blocks stage's `publish_error` over the mirrored parse."""
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 from hatch_kindgi.blocks.liquid import publish_error
 from tests.helpers.external import golden_liquid_source
-from tests.oracle.runtime import liquidjs_parse
+from tests.oracle import shipped
 from tests.unit.engines.liquidjs.prompts import PROMPTS
 
 
@@ -80,9 +80,9 @@ def test_golden_liquid_publish_verdicts_are_liquidjs_verdicts() -> None:
     differ = [
         (where, text, expected, ours)
         for where, text in templates
-        if (expected := liquidjs_parse(text)) != (ours := _ours(text))
+        if (expected := shipped.publish_template_problem(text)) != (ours := _ours(text))
     ]
-    refused = sum(liquidjs_parse(text) is not None for _, text in templates)
+    refused = sum(shipped.publish_template_problem(text) is not None for _, text in templates)
     assert refused > 20, "the suite must hold templates liquidjs refuses"
     assert differ == [], f"{len(differ)} of {len(templates)} differ from liquidjs"
 
@@ -90,7 +90,7 @@ def test_golden_liquid_publish_verdicts_are_liquidjs_verdicts() -> None:
 def test_realistic_prompts_get_liquidjs_verdicts() -> None:
     """On hand-written prompts, right and wrong, the verdict and message are liquidjs's."""
     assert len(PROMPTS) >= 50
-    verdicts = [(text, liquidjs_parse(text), _ours(text)) for text in PROMPTS]
+    verdicts = [(text, shipped.publish_template_problem(text), _ours(text)) for text in PROMPTS]
     assert sum(expected is None for _, expected, _ in verdicts) >= 25
     assert sum(expected is not None for _, expected, _ in verdicts) >= 25
     assert [v for v in verdicts if v[1] != v[2]] == []
@@ -112,7 +112,11 @@ def test_fragment_soup_gets_liquidjs_verdicts() -> None:
     own way: the verdict and message are liquidjs's on each of 1,500."""
     rng = random.Random(20)
     soup = ["".join(rng.choice(FRAGMENTS) for _ in range(rng.randint(1, 25))) for _ in range(1500)]
-    differ = [(text, e, o) for text in soup if (e := liquidjs_parse(text)) != (o := _ours(text))]
+    differ = [
+        (text, e, o)
+        for text in soup
+        if (e := shipped.publish_template_problem(text)) != (o := _ours(text))
+    ]
     assert differ == []
 
 
@@ -123,8 +127,8 @@ def test_deep_nesting_gets_liquidjs_verdicts() -> None:
         "{% if a %}" * 1000 + "{% endif %}" * 1000,
         "{{ a" + "[a" * 1000 + "]" * 1000 + " }}",
     ):
-        assert liquidjs_parse(nested) is None
+        assert shipped.publish_template_problem(nested) is None
         if sys.version_info >= (3, 11):
             assert _ours(nested) is None
-    assert liquidjs_parse("{% if a %}" * 10_000) is not None
+    assert shipped.publish_template_problem("{% if a %}" * 10_000) is not None
     assert _ours("{% if a %}" * 10_000) is not None

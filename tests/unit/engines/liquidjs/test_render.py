@@ -1,5 +1,5 @@
 """What our liquidjs environment renders, held to the runtime's own render (kindgi-cli's
-`renderTenantTemplate` on its liquidjs 10.30.0, run by its Node: `tests/oracle/runtime.py`):
+`renderTenantTemplate` on its liquidjs 10.30.0, run by its Node: `tests/oracle/shipped.py`):
 its filter names, JavaScript's number printing, each filter on values a prompt's parameters
 hold, whitespace and output printing."""
 
@@ -17,7 +17,7 @@ from hatch_kindgi.engines.javascript.numbers import number_to_string
 from hatch_kindgi.engines.liquidjs.filters import FILTERS
 from hatch_kindgi.engines.liquidjs.python_liquid import ENVIRONMENT
 from hatch_kindgi.render.strict import _as_javascript
-from tests.oracle.runtime import liquidjs_filters, liquidjs_render, require_runtime
+from tests.oracle import shipped
 
 
 def _ours(template: str, data: dict[str, Any]) -> tuple[bool, str]:
@@ -30,7 +30,7 @@ def _ours(template: str, data: dict[str, Any]) -> tuple[bool, str]:
 def _same(template: str, data: dict[str, Any]) -> tuple[tuple[bool, str], tuple[bool, str]]:
     """(liquidjs's outcome, ours), the messages of failures blanked: both fail, or both
     render the same text."""
-    theirs, ours = liquidjs_render(template, data), _ours(template, data)
+    theirs, ours = shipped.render_outcome(template, data), _ours(template, data)
     if not theirs[0] and not ours[0]:
         return (False, ""), (False, "")
     return theirs, ours
@@ -39,9 +39,9 @@ def _same(template: str, data: dict[str, Any]) -> tuple[tuple[bool, str], tuple[
 def test_filter_names_are_liquidjs_filters() -> None:
     """Exactly liquidjs's filters: one it lacks fails a run (strictFilters), so `check` must
     warn about it; one it has must not draw a warning."""
-    require_runtime()
-    assert sorted(FILTERS) == liquidjs_filters()
-    assert sorted(ENVIRONMENT.filters) == liquidjs_filters()
+    shipped.require_oracle()
+    assert sorted(FILTERS) == shipped.filters()
+    assert sorted(ENVIRONMENT.filters) == shipped.filters()
 
 
 def _doubles() -> list[float]:
@@ -58,12 +58,12 @@ def _doubles() -> list[float]:
 def test_numbers_print_as_javascript_prints_them() -> None:
     """`{{ x }}` of a double prints as liquidjs (`String(x)`) does, on 400+ doubles: edges,
     a spread over magnitudes, random bit patterns."""
-    require_runtime()
+    shipped.require_oracle()
     values = _doubles()
     differ = [
-        (x, liquidjs_render("{{ x }}", {"x": x})[1], number_to_string(x))
+        (x, shipped.render_outcome("{{ x }}", {"x": x})[1], number_to_string(x))
         for x in values
-        if liquidjs_render("{{ x }}", {"x": x})[1] != _ours("{{ x }}", {"x": x})[1]
+        if shipped.render_outcome("{{ x }}", {"x": x})[1] != _ours("{{ x }}", {"x": x})[1]
     ]
     assert differ == []
     assert len(values) >= 400
@@ -177,7 +177,7 @@ FILTER_CASES: list[tuple[str, dict[str, Any]]] = [
 @pytest.mark.parametrize(("template", "data"), FILTER_CASES, ids=range(len(FILTER_CASES)))
 def test_filter_renders_as_liquidjs(template: str, data: dict[str, Any]) -> None:
     """Each filter case renders liquidjs's text, or fails where liquidjs fails."""
-    require_runtime()
+    shipped.require_oracle()
     theirs, ours = _same(template, data)
     assert ours == theirs
 
@@ -210,7 +210,7 @@ ARRAY_CASES = [
 
 @pytest.mark.parametrize("template", ARRAY_CASES, ids=range(len(ARRAY_CASES)))
 def test_array_filters_render_as_liquidjs(template: str) -> None:
-    require_runtime()
+    shipped.require_oracle()
     theirs, ours = _same(template, TIERS)
     assert ours == theirs
 
@@ -245,7 +245,7 @@ OUTPUT_CASES: list[tuple[str, dict[str, Any]]] = [
 @pytest.mark.parametrize(("template", "data"), OUTPUT_CASES, ids=range(len(OUTPUT_CASES)))
 def test_output_and_whitespace_render_as_liquidjs(template: str, data: dict[str, Any]) -> None:
     """Values print as liquidjs prints them; whitespace-only blocks and CRLF are kept."""
-    require_runtime()
+    shipped.require_oracle()
     theirs, ours = _same(template, data)
     assert ours == theirs
 
@@ -310,7 +310,7 @@ def test_every_filter_on_random_parameter_values() -> None:
     """Every filter (but `FUZZ_LEFT_OUT`) on 25 seeded random draws of an input and up to two
     arguments among strings, numbers (whole, fractional, huge, tiny, negative), booleans and
     nil: the same text as liquidjs, or both fail."""
-    require_runtime()
+    shipped.require_oracle()
     rng = random.Random(20)
     differ = []
     for name in sorted(set(FILTERS) - FUZZ_LEFT_OUT):
@@ -355,10 +355,13 @@ def test_every_filter_on_random_parameter_values() -> None:
 )
 def test_a_keyword_after_a_dot_is_a_key_as_liquidjs_reads_it(key: str) -> None:
     """`settings["acme.x"].limit` and its kin read the key, as a run does."""
-    require_runtime()
+    shipped.require_oracle()
     template = f'{{{{ settings["acme.x"].{key} }}}}|{{{{ s.{key} | append: "!" }}}}'
     data = {"settings": {"acme.x": {key: 7}}, "s": {key: "v"}}
-    assert ENVIRONMENT.from_string(template).render(**data) == liquidjs_render(template, data)[1]
+    assert (
+        ENVIRONMENT.from_string(template).render(**data)
+        == shipped.render_outcome(template, data)[1]
+    )
 
 
 @pytest.mark.parametrize(
@@ -380,13 +383,16 @@ def test_a_keyword_after_a_dot_is_a_key_as_liquidjs_reads_it(key: str) -> None:
 def test_a_keyword_after_a_dot_is_a_key_in_every_tag(template: str) -> None:
     """Wherever an expression stands (a tag, a `{% liquid %}` line, a filter's expression),
     a keyword after a dot reads the key, as a run does."""
-    require_runtime()
+    shipped.require_oracle()
     data = {
         "s": dict.fromkeys(("limit", "offset", "with", "contains", "and", "or", "empty"), 7)
         | {"reversed": [1, 2]},
         "rows": [{"limit": 7}, {"limit": 8}],
     }
-    assert ENVIRONMENT.from_string(template).render(**data) == liquidjs_render(template, data)[1]
+    assert (
+        ENVIRONMENT.from_string(template).render(**data)
+        == shipped.render_outcome(template, data)[1]
+    )
 
 
 def test_python_liquid_itself_is_left_as_it_is() -> None:

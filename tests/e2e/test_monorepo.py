@@ -141,7 +141,7 @@ def test_index_of_many_packs(monorepo: Path, tmp_path: Path) -> None:
 
 # pre-commit, the real tool: the hook as .pre-commit-hooks.yaml defines it, run from this
 # environment (`language: system`), so no network is needed to install it; the hook installed
-# as pre-commit installs it is tests/build/test_pre_commit.py's.
+# as pre-commit installs it is tests/e2e/test_pre_commit.py's.
 
 
 def _pre_commit_repo(monorepo: Path, tmp_path: Path) -> tuple[Path, dict[str, str]]:
@@ -151,7 +151,7 @@ def _pre_commit_repo(monorepo: Path, tmp_path: Path) -> tuple[Path, dict[str, st
     hooks_file = Path(__file__).resolve().parents[2] / ".pre-commit-hooks.yaml"
     (hook,) = yaml.safe_load(hooks_file.read_text("utf-8"))
     # This environment, which has the SDK, in place of the one pre-commit would make (the
-    # hook's own dependencies are for that one: tests/build/test_pre_commit.py).
+    # hook's own dependencies are for that one: tests/e2e/test_pre_commit.py).
     hook = {**hook, "language": "system", "entry": f"{sys.executable} -m hatch_kindgi check"}
     del hook["additional_dependencies"]
     config = {"repos": [{"repo": "local", "hooks": [hook]}]}

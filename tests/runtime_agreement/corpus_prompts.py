@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.oracle_tests.verdicts import Case
+from tests.runtime_agreement.verdicts import Case
 
 
 def _param(name: str, kind: str = "string", **more: Any) -> dict[str, Any]:

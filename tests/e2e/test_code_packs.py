@@ -15,10 +15,11 @@ from typing import Any
 
 import pytest
 
-from tests.helpers.oracles import independent_blocks, sdk_index
+from tests.helpers.blocks import independent_blocks
 from tests.helpers.packs import build_env, copy_pack, run_build, wheel_files
+from tests.helpers.sdk_index import sdk_index
 from tests.helpers.service import Installed, child_env, install_wheel, serve_pack
-from tests.oracle.node import node_canonical, require_node
+from tests.oracle.shipped import canonical, require_oracle
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -185,9 +186,9 @@ def test_full_wheel_index_bytes_are_canonical(
     full_build: FullBuild, full_sdk_index: dict[str, Any]
 ) -> None:
     """The index bytes are what Node's JSON.stringify writes for SDK entries plus blocks."""
-    require_node()
+    require_oracle()
     expected = {**full_sdk_index, "blocks": independent_blocks(full_build.source)}
-    assert full_build.files[f"{FULL_PACKAGE}/index.json"] == node_canonical(expected)
+    assert full_build.files[f"{FULL_PACKAGE}/index.json"] == canonical(expected)
 
 
 # --- the installed wheel, served by the SDK's pack service --------------------------------

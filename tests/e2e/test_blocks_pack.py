@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers.oracles import independent_blocks
+from tests.helpers.blocks import independent_blocks
 from tests.helpers.packs import TESTPACKS, copy_pack, run_build, wheel_files
-from tests.oracle.node import node_canonical
+from tests.oracle import shipped
 
 pytestmark = pytest.mark.slow
 
@@ -36,7 +36,7 @@ def test_blocks_pack_index_equals_oracle(
         "flows": [],
         "blocks": independent_blocks(TESTPACKS / "blocks"),
     }
-    assert files["acme_blocks/index.json"] == node_canonical(expected)
+    assert files["acme_blocks/index.json"] == shipped.canonical(expected)
     assert sorted(n for n in files if not n.startswith("acme_blocks-1.0.0.dist-info/")) == [
         "acme_blocks/__init__.py",
         "acme_blocks/index.json",

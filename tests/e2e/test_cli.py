@@ -14,9 +14,12 @@ from jsonschema import Draft202012Validator
 
 from hatch_kindgi.index.pins import next_artifact_version
 from tests.helpers.cli import run_cli
-from tests.helpers.golden import GOLDEN_ENV, broken_cases, expected_report
+from tests.helpers.golden import GOLDEN_ENV, expected_report, stage_case_params
 from tests.helpers.packs import BROKEN, build_env, copy_pack
-from tests.oracle.node import node_canonical
+from tests.oracle import shipped
+
+# Each test runs the command line as a child process.
+pytestmark = pytest.mark.slow
 
 # A GitHub Actions workflow command: ::error|warning file=…[,line=…[,col=…]],title=…::message
 ANNOTATION = re.compile(
@@ -24,9 +27,12 @@ ANNOTATION = re.compile(
 )
 
 
-@pytest.mark.parametrize("case", broken_cases())
+# One broken pack a stage (the corpus's reports are tests/unit/report/test_golden.py's, in
+# process), and a pyproject that is no TOML, which a build never gets to the hook.
+@pytest.mark.parametrize("case", [*stage_case_params(), "pyproject-not-toml"])
 def test_check_reports_what_the_build_reports(case: str) -> None:
-    """`check` on a broken pack prints exactly its golden report (the build's) and exits 1."""
+    """`check` on a broken pack prints exactly its golden report (the build's) on stdout,
+    nothing on stderr, and exits 1."""
     run = run_cli("check", str(BROKEN / case))
     assert (run.returncode, run.stdout, run.stderr) == (1, expected_report(case), "")
 
@@ -129,7 +135,7 @@ def test_index_counts_up_within_a_day(tmp_path: Path) -> None:
         run = run_cli("index", str(pack), "-o", str(output))
         assert run.returncode == 0, run.stderr
         written = json.loads(output.read_bytes())
-        assert output.read_bytes() == node_canonical(written)
+        assert output.read_bytes() == shipped.canonical(written)
         versions.append(written["artifactVersion"])
     if datetime.now(timezone.utc).strftime("%Y%m%d") == today:  # not across midnight
         assert versions == [f"{today}.1", f"{today}.2"]

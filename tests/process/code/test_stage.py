@@ -15,47 +15,16 @@ import pytest
 from hatch_kindgi.checks.stage import check_entries
 from hatch_kindgi.code.stage import CodeOutcome, index_code
 from hatch_kindgi.config.stage import Runner
-from hatch_kindgi.pipeline.places import pack_text, place_problems
-from hatch_kindgi.primitives.modules import DeclaringModules
-from hatch_kindgi.primitives.stage import check_primitives
-from hatch_kindgi.report.formats import format_text
-from hatch_kindgi.report.problems import Problem, error
+from hatch_kindgi.report.problems import error
 from tests.helpers.entries import PING_TOOL, scratch_pack
-from tests.helpers.oracles import sdk_index
-from tests.helpers.packs import BROKEN, CODE_FOLDERS, PUBLISHED_AT, TESTPACKS
+from tests.helpers.packs import CODE_FOLDERS, PUBLISHED_AT, TESTPACKS
 from tests.helpers.processes import alive, daemon_module, left_alive, linux_only
+from tests.helpers.sdk_index import sdk_index
 
 # Runs the kindgi SDK's indexer throughout.
 pytestmark = pytest.mark.sdk
 
 TEST_FILE = re.compile(r"(?:^|/)(?:test_[^/]*|[^/]*_test|conftest)\.py$")
-
-# The broken packs this stage and the checks across entries own (others belong to other stages).
-CODE_CASES = (
-    "agent-auto-close",
-    "agent-instructions-liquid",
-    "agent-output-schema",
-    "block-kind",
-    "block-not-in-pack",
-    "block-version",
-    "guardrail-config",
-    "guardrail-config-schema",
-    "guardrail-llm-judge",
-    "import-forged-outcome",
-    "import-os-exit",
-    "import-print-megabyte",
-    "import-raises",
-    "import-sleep-forever",
-    "import-sys-exit",
-    "model-settings-model",
-    "model-settings-value",
-    "module-kind-mismatch",
-    "module-name-glob-chars",
-    "module-no-primitives",
-    "tool-version",
-    "version-range",
-)
-
 
 # An agent the SDK refuses with the whole pack, naming no file.
 CLOSER = """\
@@ -90,13 +59,6 @@ def block_entries(root: Path) -> list[dict[str, Any]]:
         entry["modulePath"] = path.relative_to(root).as_posix()
         entries.append(entry)
     return entries
-
-
-def hook_timeout(root: Path) -> float:
-    """`import-timeout` from the pack's hook table, else 60 seconds."""
-    text = (root / "pyproject.toml").read_text(encoding="utf-8")
-    matched = re.search(r"^import-timeout = (\d+)", text, re.MULTILINE)
-    return float(matched.group(1)) if matched else 60.0
 
 
 def index(root: Path, timeout: float = 60.0, python: str | None = None) -> CodeOutcome:
@@ -324,27 +286,6 @@ def test_sdk_warnings_and_file_errors_name_their_module(tmp_path: Path) -> None:
         ("warning", "check-id-unprefixed", "guardrails/loose.py", None),
     ]
     assert outcome.problems[0].message == "import failed: RuntimeError: boom"
-
-
-def _rendered(root: Path, problems: list[Problem]) -> str:
-    """The report, the problems placed in their files as the pipeline places them."""
-    placed = place_problems(problems, pack_text(root), modules=DeclaringModules(root))
-    return format_text(placed)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("case", CODE_CASES)
-def test_broken_case_report_matches_golden(case: str) -> None:
-    """The code stage, the primitives stage on its entries and the checks across entries give
-    the case's whole golden report."""
-    root = BROKEN / case
-    outcome = index(root, timeout=hook_timeout(root))
-    primitives = check_primitives(root, outcome.lists())
-    checked = check_entries(
-        outcome.tools, outcome.guardrails, outcome.agents, outcome.flows, block_entries(root)
-    )
-    report = _rendered(root, [*outcome.problems, *primitives, *checked])
-    assert report == (root / "expected.txt").read_text(encoding="utf-8")
 
 
 # --- what pack code prints is text, never our protocol ---

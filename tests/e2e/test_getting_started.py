@@ -2,7 +2,7 @@
 it shows is `testpacks/getting-started/`'s, byte for byte; each command prints what the page
 says it prints; the CI workflow is a valid GitHub Actions workflow (SchemaStore's schema, as
 check-jsonschema vendors it) whose hatch-kindgi steps pass on the pack; the pre-commit config
-is one pre-commit takes (tests/build/test_pre_commit.py runs it)."""
+is one pre-commit takes (tests/e2e/test_pre_commit.py runs it)."""
 
 from __future__ import annotations
 

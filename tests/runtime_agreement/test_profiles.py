@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from tests.oracle_tests import corpus_profiles
-from tests.oracle_tests.verdicts import Outcome, compare, figures
+from tests.runtime_agreement import corpus_profiles
+from tests.runtime_agreement.verdicts import Outcome, compare, figures
 
 BIG_FILES = "max-file-size = 4194304"
 """The corpus's 1 MiB schemas are block files of their own, over the default file limit."""
@@ -155,7 +155,7 @@ def _self_hosted_verdicts(run: str, measured: list[Outcome]) -> None:
 
 
 def _holds(ours: str, message: str) -> bool:
-    from tests.oracle_tests.verdicts import LEAD_INS, _escaped
+    from tests.runtime_agreement.verdicts import LEAD_INS, _escaped
 
     candidates = [message] + [message[len(lead) :] for lead in LEAD_INS if message.startswith(lead)]
     return any(_escaped(each) in ours for each in candidates)

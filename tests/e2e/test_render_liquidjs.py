@@ -1,7 +1,7 @@
 """`hatch-kindgi render` on realistic prompts, held to liquidjs given the context a run gives.
 
 Each prompt is a block of one pack (written to a scratch folder), rendered by the real command
-with `--now` fixed; liquidjs (`tests/oracle/runtime.py`, the engine a run renders with) renders
+with `--now` fixed; liquidjs (`tests/oracle/shipped.py`, the engine a run renders with) renders
 the same template with the context the runtime builds (`@kindgi/agents/src/prompt.ts`), written out
 here by hand: the declared defaults, then the `--param` values typed by their declarations,
 then `today`, `now`, `conversation` (a first turn), `input` when given, and `settings` (the
@@ -19,7 +19,7 @@ import pytest
 
 from tests.helpers.cli import run_cli
 from tests.helpers.packs import scratch_pyproject
-from tests.oracle.runtime import liquidjs_render, require_runtime
+from tests.oracle import shipped
 
 NOW = "2026-12-01T15:04:05.123Z"
 SETTINGS: dict[str, dict[str, Any]] = {
@@ -447,14 +447,14 @@ def test_render_prints_what_a_run_prints(
 ) -> None:
     """The command's stdout is liquidjs's text; where liquidjs fails, the command fails."""
     name, template, declared, given, turn_input = case
-    require_runtime()
+    shipped.require_oracle()
     args = ["render", f"acme.{name}", str(pack), "--now", NOW]
     for key, value in given.items():
         args += ["--param", f"{key}={value}"]
     if turn_input is not None:
         args += ["--input", turn_input]
     run = run_cli(*args, env={"PYTHONIOENCODING": "utf-8"}, encoding="utf-8")
-    ok, text = liquidjs_render(template, _context(declared, given, turn_input))
+    ok, text = shipped.render_outcome(template, _context(declared, given, turn_input))
     if ok:
         assert (run.returncode, run.stderr, run.stdout) == (0, "", text)
     else:

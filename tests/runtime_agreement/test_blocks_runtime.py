@@ -2,7 +2,7 @@
 (issue 27's "Done when").
 
 Four corpora, each written as block files into one pack and checked by `hatch-kindgi check`
-(`tests/oracle_tests/verdicts.py`): realistic settings and prompt blocks written by hand
+(`tests/runtime_agreement/verdicts.py`): realistic settings and prompt blocks written by hand
 (`corpus_settings.py`, `corpus_prompts.py`), the JSON-Schema-Test-Suite's object cases as
 settings blocks and golden-liquid's templates as prompt blocks (`public.py`). The bars:
 
@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.oracle_tests import corpus_prompts, corpus_settings
-from tests.oracle_tests.public import golden_liquid_cases, suite_object_cases
-from tests.oracle_tests.verdicts import Case, Figures, Outcome, compare, figures
+from tests.runtime_agreement import corpus_prompts, corpus_settings
+from tests.runtime_agreement.public import golden_liquid_cases, suite_object_cases
+from tests.runtime_agreement.verdicts import Case, Figures, Outcome, compare, figures
 
 SUITE_SHARE = 0.99
 GOLDEN_MOST_DIFFERING = 1054 - 1050

@@ -16,9 +16,12 @@ from lsprotocol import types  # noqa: E402 (after the skip on Python 3.9)
 from pytest_lsp import LanguageClient  # noqa: E402
 
 from tests.helpers.packs import copy_pack  # noqa: E402
-from tests.unit.lsp.test_server import SERVER, open_file, until  # noqa: E402
+from tests.process.lsp.test_server import SERVER, open_file, until  # noqa: E402
 
 _WAIT = 120.0  # the code is indexed by the SDK in a child
+
+# Each test starts the language server (a child process) and waits on its answers.
+pytestmark = pytest.mark.slow
 
 
 @pytest_lsp.fixture(config=SERVER)  # type: ignore[untyped-decorator]

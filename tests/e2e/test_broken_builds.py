@@ -1,4 +1,5 @@
-"""Real builds of every broken testpack: the golden report, no traceback, no wheel."""
+"""Real builds of one broken testpack a stage: the golden report, no traceback, no wheel, the
+tree untouched (every broken pack's report is tests/unit/report/test_golden.py's, in process)."""
 
 from __future__ import annotations
 
@@ -7,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers.golden import GOLDEN_ENV, broken_cases, expected_report, tree_digest
+from tests.helpers.golden import GOLDEN_ENV, expected_report, stage_case_params, tree_digest
 from tests.helpers.packs import BROKEN, build_env, report_of, run_build
 
 pytestmark = pytest.mark.slow
 
 
-# pyproject-not-toml: build parses pyproject.toml before any hook runs (test_hardening_builds).
-@pytest.mark.parametrize("case", [c for c in broken_cases() if c != "pyproject-not-toml"])
+# pyproject-not-toml, which build parses before any hook runs, is test_hardening_builds'.
+@pytest.mark.parametrize("case", stage_case_params())
 def test_broken_pack_fails_build_with_golden_report(tmp_path: Path, case: str) -> None:
     """`python -m build --wheel --no-isolation` fails with exactly the golden report."""
     pack = tmp_path / case

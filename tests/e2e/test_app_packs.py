@@ -19,12 +19,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.build.test_frontends import (  # noqa: F401 - frontend_tools is a module fixture
+from tests.e2e.test_frontends import (  # noqa: F401 - frontend_tools is a module fixture
     fresh_venv,
     frontend_tools,
     pip_install_editable,
 )
-from tests.helpers.oracles import sdk_index
 from tests.helpers.packs import (
     PUBLISHED_AT,
     BuildRun,
@@ -38,6 +37,7 @@ from tests.helpers.packs import (
     wheel_files,
 )
 from tests.helpers.repro import RECORD, sandboxed, sha256
+from tests.helpers.sdk_index import sdk_index
 from tests.helpers.service import Installed, child_env, install_wheel, serve_pack
 
 pytestmark = [pytest.mark.slow, pytest.mark.sdk]

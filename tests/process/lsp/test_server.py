@@ -20,10 +20,14 @@ from pytest_lsp import ClientServerConfig, LanguageClient  # noqa: E402
 
 from hatch_kindgi.pipeline import RunRequest, run_pipeline  # noqa: E402
 from hatch_kindgi.report.problems import Problem  # noqa: E402
-from tests.helpers.packs import TESTPACKS, copy_pack, has_code  # noqa: E402
+from tests.helpers.golden import STAGE_CASES  # noqa: E402
+from tests.helpers.packs import BROKEN, copy_pack, has_code  # noqa: E402
 
 SERVER = ClientServerConfig(server_command=[sys.executable, "-m", "hatch_kindgi", "lsp"])
 WAIT_S = 30.0
+
+# Each test starts the language server (a child process) and waits on its answers.
+pytestmark = pytest.mark.slow
 
 
 @pytest_lsp.fixture(config=SERVER)  # type: ignore[untyped-decorator]
@@ -291,11 +295,9 @@ def _labels(items: types.CompletionList | Sequence[types.CompletionItem] | None)
     return [item.label for item in found]
 
 
-BLOCK_PACKS = sorted(
-    path.name
-    for path in (TESTPACKS / "broken").iterdir()
-    if (path / "pyproject.toml").is_file() and not has_code(path)
-)
+BLOCK_PACKS = sorted(case for case in STAGE_CASES.values() if not has_code(BROKEN / case))
+"""The broken packs of one stage each, without code (every pack's places in LSP terms are
+tests/unit/lsp/test_positions.py's, in process)."""
 
 
 Served = tuple[str, str, str, "tuple[int, int] | None"]
@@ -314,9 +316,9 @@ def _utf16_place(root: Path, problem: Problem) -> tuple[int, int] | None:
 
 @pytest.mark.asyncio
 async def test_broken_packs_same_problems_as_check(client: LanguageClient, tmp_path: Path) -> None:
-    """Every broken pack without code gives, through the server, the problems the pipeline
-    gives `check`: file, severity, code and message, and each problem's line and column
-    (the report's `file:line:col`) at the start of its range."""
+    """A broken pack of each stage, without code, gives, through the server, the problems the
+    pipeline gives `check`: file, severity, code and message, and each problem's line and
+    column (the report's `file:line:col`) at the start of its range."""
     expected: dict[str, set[Served]] = {}
     for name in BLOCK_PACKS:
         root = copy_pack(f"broken/{name}", tmp_path)
@@ -343,7 +345,7 @@ async def test_broken_packs_same_problems_as_check(client: LanguageClient, tmp_p
             for a, e in expected.items()
         )
 
-    # One check at a time for some 60 packs, one of them a 5 s CPU budget run out.
+    # One check at a time, a pack after another.
     with contextlib.suppress(TimeoutError):
         await until(same, 300.0)
     now = served()

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.helpers.external import golden_liquid_source, json_schema_test_suite
-from tests.oracle_tests.verdicts import Case
+from tests.runtime_agreement.verdicts import Case
 
 
 def suite_object_cases() -> list[Case]:

@@ -5,7 +5,7 @@ that mirrors the runtime can drift from what a publish says.
 
 The runtime's verdict is `validateBlock(JSON.parse(text))` on the file's text, its
 `templateFile` replaced by the file it names (as the index carries it), as
-`tests/oracle_tests/verdicts.py` measures the corpora. A file that isn't JSON as Python's
+`tests/runtime_agreement/verdicts.py` measures the corpora. A file that isn't JSON as Python's
 strict reader takes it (a BOM, NaN, a trailing comma), or whose numbers JSON.parse would
 change, is left out: the runtime never sees it as a block, and the JSON reader's own tests
 hold those apart. A file the runtime takes has no words to hold; where we refuse it anyway
@@ -23,7 +23,7 @@ import pytest
 from tests.helpers.golden import broken_cases, expected_report
 from tests.helpers.packs import BROKEN, has_code
 from tests.oracle import shipped
-from tests.oracle_tests.verdicts import LEAD_INS
+from tests.runtime_agreement.verdicts import LEAD_INS
 
 _MAX_SAFE = 2**53 - 1
 _NO_ANSWER = {

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers.packs import copy_pack, run_build, wheel_files
-from tests.oracle.node import node_canonical
+from tests.oracle import shipped
 
 pytestmark = pytest.mark.slow
 
@@ -38,10 +38,12 @@ def test_minimal_pack_wheel_holds_index(
     assert run.returncode == 0, run.stderr
     (wheel,) = run.wheels
     files = wheel_files(wheel)
-    assert files["acme_minimal/index.json"] == node_canonical(EXPECTED_MINIMAL)
+    assert files["acme_minimal/index.json"] == shipped.canonical(EXPECTED_MINIMAL)
     assert json.loads(files["acme_minimal/index.json"]) == EXPECTED_MINIMAL
-    shipped = sorted(name for name in files if not name.startswith("acme_minimal-1.0.0.dist-info/"))
-    assert shipped == ["acme_minimal/__init__.py", "acme_minimal/index.json"]
+    packaged = sorted(
+        name for name in files if not name.startswith("acme_minimal-1.0.0.dist-info/")
+    )
+    assert packaged == ["acme_minimal/__init__.py", "acme_minimal/index.json"]
 
 
 def test_artifact_version_pin_from_environment(tmp_path: Path) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.oracle_tests.verdicts import Case
+from tests.runtime_agreement.verdicts import Case
 
 
 def _settings(

@@ -18,7 +18,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from tests.oracle_tests.verdicts import Case
+from tests.runtime_agreement.verdicts import Case
 
 Expect = Literal["hosted-only-refuses", "self-hosted-only-refuses", "both-refuse", "both-take"]
 HOSTED: Expect = "hosted-only-refuses"
