@@ -307,7 +307,7 @@ def test_the_fast_cases_exercise_the_fast_path() -> None:
         patch.setattr(fast.FixedSchema, "valid", counted(fast.FixedSchema.valid))
         for case in FAST_CASES:
             assert not has_code(BROKEN / case), case
-            run_pipeline(BROKEN / case, environ=GOLDEN_ENV)
+            run_pipeline(BROKEN / case, RunRequest(environ=GOLDEN_ENV))
     assert [c for c in FAST_CASES if not answered.get(c)] == []
 
 
