@@ -365,6 +365,10 @@ class _Parser:
                 self._peek() == "{" and self._quantifier_ahead()
             ):
                 raise _Refused(quantifiable_error)
+            if self._peek() == "{" and quantifiable_error == "Invalid quantifier":
+                # V8 reads a quantifier after a lookaround (to refuse it): a `{` that starts
+                # none is an incomplete one there, not a lone bracket.
+                raise _Refused("Incomplete quantifier")
             return written
         size_before = self.size
         atom = self._atom(depth, char)

@@ -386,3 +386,10 @@ def test_any_text_is_a_pattern_or_a_refusal(source: str, text: str) -> None:
     except JsRegexError:
         return
     assert compiled.search(text) in (True, False)
+
+
+@pytest.mark.parametrize("pattern", ["(?=){", "(?!){1", "(?<=){a}", "(?<!){,", "(?=){1}", "^{"])
+def test_a_brace_after_a_lookaround_is_read_as_v8_reads_it(pattern: str) -> None:
+    """V8 reads a quantifier after a lookaround, so a `{` there is an incomplete quantifier
+    (hypothesis found `(?=){` read as a lone bracket); after `^` it stays a lone bracket."""
+    assert _ours(pattern, [""]) == shipped.v8_regex(pattern, [""])
