@@ -10,7 +10,14 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from hatch_kindgi.config.sources import NO_OVERLAY, Overlay
+from hatch_kindgi.config.sources import (
+    NO_OVERLAY,
+    PYPROJECT_MAX_BYTES,
+    Overlay,
+    Unread,
+    read_pack_file,
+    unread_said,
+)
 from hatch_kindgi.report.problems import Problem, error, json_pointer
 from hatch_kindgi.report.suggest import offer
 
@@ -31,13 +38,21 @@ def read_pyproject(
 ) -> tuple[dict[str, Any] | None, list[Problem]]:
     """The parsed `pyproject.toml` of the pack at `root` (an editor's buffer of it when
     `overlay` has one), or the problem reading it."""
-    path = root / PYPROJECT
+    buffer = overlay.get(PYPROJECT)
+    if buffer is None:
+        read = read_pack_file(root / PYPROJECT, PYPROJECT_MAX_BYTES)
+    else:  # an editor's buffer, whatever the disk holds under it
+        too_large = len(buffer) > PYPROJECT_MAX_BYTES
+        read = Unread("too-large", len(buffer)) if too_large else buffer
+    if isinstance(read, Unread):
+        if read.why == "missing":
+            return None, [
+                error("config-not-found", PYPROJECT, f"no {PYPROJECT} in the pack folder")
+            ]
+        return None, [error("config-parse", PYPROJECT, unread_said(read, PYPROJECT_MAX_BYTES))]
     try:
-        data = overlay.get(PYPROJECT)
-        text = (path.read_bytes() if data is None else data).decode("utf-8")
-    except FileNotFoundError:
-        return None, [error("config-not-found", PYPROJECT, f"no {PYPROJECT} in the pack folder")]
-    except (OSError, UnicodeDecodeError) as cause:
+        text = read.decode("utf-8")
+    except UnicodeDecodeError as cause:
         return None, [error("config-parse", PYPROJECT, f"cannot be read as UTF-8 text: {cause}")]
     if text.startswith("\ufeff"):
         return None, [
