@@ -12,7 +12,10 @@ from pathlib import Path
 CODES: dict[str, str] = {
     # --- config (pyproject.toml) ---
     "config-not-found": "The pack folder has no pyproject.toml.",
-    "config-parse": "pyproject.toml is not valid TOML or not UTF-8.",
+    "config-parse": (
+        "pyproject.toml is not valid TOML, not UTF-8 without a byte order mark, not a regular "
+        "file (a FIFO, a device) or over 1 MiB."
+    ),
     "config-missing": "A required key of [tool.kindgi] is missing.",
     "config-type": "A key of [tool.kindgi] or of the hook's options has the wrong type.",
     "config-unknown-key": "A key that [tool.kindgi] or the kindgi hook does not know.",
