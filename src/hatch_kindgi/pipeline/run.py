@@ -150,6 +150,21 @@ def run_pipeline(
             place=None if modules is None else modules.place,
         )
     )
+    if modules is not None:  # what the code reads: only a pack with code entries pays for it
+        from hatch_kindgi.checks.reads import read_problems
+
+        problems.extend(
+            read_problems(
+                code.tools,
+                code.guardrails,
+                code.agents,
+                code.flows,
+                read.blocks.entries,
+                env_required=pack.env_required,
+                env_optional=pack.env_optional,
+                read_text=pack_text(root, overlay),
+            )
+        )
     comparison: Comparison | None = None
     notes: tuple[str, ...] = ()
     request = choose_reference(against, options.against, environ, root=root)
