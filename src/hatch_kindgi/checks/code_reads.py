@@ -20,10 +20,11 @@ import ast
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
+from typing import Union
 
 from hatch_kindgi.primitives.declarations import ModuleSource
 
-_Function = ast.FunctionDef | ast.AsyncFunctionDef
+_Function = Union[ast.FunctionDef, ast.AsyncFunctionDef]
 
 _CONTEXT_PARTS = ("settings", "env", "secrets")
 _CATCHES = frozenset({"KeyError", "LookupError", "Exception", "BaseException"})
@@ -67,7 +68,7 @@ class NameRead:
     context: str = "ctx"
 
 
-Read = SettingsRead | NameRead
+Read = Union[SettingsRead, NameRead]
 
 
 @dataclass(frozen=True)
@@ -128,8 +129,9 @@ class PackModules:
         if source is None or source.tree is None:
             return None
         for node in source.tree.body:
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name:
-                return file, node
+            function = _function_named(node, name)
+            if function is not None:
+                return file, function
         for node in source.tree.body:
             if not isinstance(node, ast.ImportFrom):
                 continue
@@ -142,9 +144,9 @@ class PackModules:
                 if found is None or other is None or other.tree is None:
                     continue
                 for each in other.tree.body:
-                    if isinstance(each, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                        if each.name == alias.name:
-                            return found, each
+                    function = _function_named(each, alias.name)
+                    if function is not None:
+                        return found, function
         return None
 
     def _module_file(self, base: str) -> str | None:
@@ -152,6 +154,13 @@ class PackModules:
             if base and self.source(candidate) is not None:
                 return candidate
         return None
+
+
+def _function_named(node: ast.stmt, name: str) -> _Function | None:
+    """`node` when it defines the function `name`."""
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name:
+        return node
+    return None
 
 
 def _import_base(file: str, module: str | None, level: int) -> str | None:
@@ -177,9 +186,9 @@ def handler_of(source: ModuleSource, entry: Mapping[str, object]) -> _Function |
     handler = declaration.arguments.get("handler")
     if isinstance(handler, ast.Name) and source.tree is not None:
         for node in source.tree.body:
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                if node.name == handler.id:
-                    return node
+            function = _function_named(node, handler.id)
+            if function is not None:
+                return function
     return None
 
 
@@ -482,7 +491,8 @@ class _Reader(ast.NodeVisitor):
 
 def _called_on(node: ast.expr) -> ast.expr:
     """What a `.get(...)` call is called on."""
-    assert isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+    assert isinstance(node, ast.Call)
+    assert isinstance(node.func, ast.Attribute)
     return node.func.value
 
 

@@ -130,21 +130,28 @@ def read_problems(
     if not (tools or guardrails or agents or flows):
         return ()
     modules = PackModules(read_text)
-    pack = _pack(tools, agents, flows, blocks, frozenset(env_required), frozenset(env_optional))
+    pack = _pack(
+        tools,
+        agents,
+        flows,
+        blocks,
+        env_required=frozenset(env_required),
+        env_optional=frozenset(env_optional),
+    )
     problems: list[Problem] = []
     for file in _pack_modules(modules, [*tools, *guardrails, *agents, *flows]):
         source = modules.source(file)
         if source is not None:
-            for read in environ_reads(file, source):
-                problems.extend(_environ_problems(read, pack))
+            for environ_read in environ_reads(file, source):
+                problems.extend(_environ_problems(environ_read, pack))
     for tool in tools:
-        file = tool.get("modulePath")
-        source = modules.source(file) if isinstance(file, str) else None
+        module = tool.get("modulePath")
+        source = modules.source(module) if isinstance(module, str) else None
         handler = None if source is None else handler_of(source, tool)
         context = None if handler is None else context_name(handler)
-        if not isinstance(file, str) or handler is None or context is None:
+        if not isinstance(module, str) or handler is None or context is None:
             continue
-        for _, read in context_reads(modules, file, handler, context):
+        for _, read in context_reads(modules, module, handler, context):
             problems.extend(_context_problems(read, tool, pack))
     return tuple(dict.fromkeys(problems))
 
@@ -172,6 +179,7 @@ def _pack(
     agents: Sequence[Mapping[str, Any]],
     flows: Sequence[Mapping[str, Any]],
     blocks: Sequence[Mapping[str, Any]],
+    *,
     env_required: frozenset[str],
     env_optional: frozenset[str],
 ) -> _Pack:
@@ -214,7 +222,7 @@ def _pack(
 
 
 def _list(value: object) -> list[Any]:
-    return list(cast("list[Any]", value)) if isinstance(value, list) else []
+    return list(value) if isinstance(value, list) else []
 
 
 def _agent_caller(agent: Mapping[str, Any], settings: Mapping[str, Sequence[Brought]]) -> _Caller:
@@ -376,7 +384,9 @@ def _names_null(schema: object) -> bool:
         return True
     if "const" in schema and schema["const"] is None:
         return True
-    return any(_names_null(branch) for key in ("anyOf", "oneOf") for branch in _list(schema.get(key)))
+    return any(
+        _names_null(branch) for key in ("anyOf", "oneOf") for branch in _list(schema.get(key))
+    )
 
 
 def _settings_problems(read: SettingsRead, tool: Mapping[str, Any], pack: _Pack) -> list[Problem]:

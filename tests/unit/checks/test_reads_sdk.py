@@ -118,7 +118,8 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, li
 
 def _module(path: Path) -> ModuleType:
     spec = importlib.util.spec_from_file_location(f"reads_corpus_{path.stem}", path)
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -134,7 +135,9 @@ def _deploys(case: Case) -> Iterator[tuple[Any, dict[str, str]]]:
     values = {"acme.style": cases.STYLE, "acme.weights": cases.WEIGHTS}
     settings = {} if case.pins is None else {pin: dict(values[pin]) for pin in case.pins}
     env_spec = case.needs_spec.get("env", {})
-    env = {name: cases.ENV_VALUES.get(name, schema.get("default")) for name, schema in env_spec.items()}
+    env = {
+        name: cases.ENV_VALUES.get(name, schema.get("default")) for name, schema in env_spec.items()
+    }
     for optional_set in (True, False):
         secrets = {
             name: cases.SECRET_VALUES[name]
@@ -200,4 +203,4 @@ def test_platform_names_are_the_sdks() -> None:
     from kindgi.pack import env_filter
 
     assert PLATFORM_ENV_NAMES == env_filter.PLATFORM_ENV_NAMES
-    assert PLATFORM_ENV_PREFIXES == (*env_filter.PLATFORM_ENV_PREFIXES, "KINDGI_")
+    assert (*env_filter.PLATFORM_ENV_PREFIXES, "KINDGI_") == PLATFORM_ENV_PREFIXES
