@@ -107,7 +107,7 @@ def test_sound_reads_and_what_no_build_judges_say_nothing() -> None:
         '    return (ctx.settings["acme.style"][key], ctx.env["E"],\n'
         '            ctx.settings["acme.remote"]["anything"], os.environ["HOME"])\n'
     )
-    tool = {"needsSpec": {"env": {"E": {}}}}
+    tool: dict[str, Any] = {"needsSpec": {"env": {"E": {}}}}
     assert check(module, tool=tool, pins=("acme.style", "acme.remote")) == ()
 
 
