@@ -12,9 +12,7 @@ warning on it.
 
 from __future__ import annotations
 
-import errno
 import os
-import stat
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -25,9 +23,9 @@ from hatch_kindgi.blocks.json_reader import read_json_object
 from hatch_kindgi.blocks.liquid import TemplateSite
 from hatch_kindgi.blocks.settings import SchemaChecks
 from hatch_kindgi.blocks.shape import SCHEMA_KEY, BlockHeader, check_shape, format_version
-from hatch_kindgi.blocks.template_file import ListDir, Listings, os_reason, read_template_file
+from hatch_kindgi.blocks.template_file import ListDir, Listings, read_template_file
 from hatch_kindgi.blocks.templates import TemplateChecks, checking
-from hatch_kindgi.config.sources import NO_OVERLAY, Overlay
+from hatch_kindgi.config.sources import NO_OVERLAY, Overlay, read_pack_file
 from hatch_kindgi.config.stage import DEFAULT_MAX_FILE_SIZE
 from hatch_kindgi.config.target import DEFAULT_TARGET, Target
 from hatch_kindgi.discover.stage import other_match
@@ -471,31 +469,23 @@ def _check_settings(
 def _read_bytes(
     root: Path, file: str, max_bytes: int, problems: list[Problem], overlay: Overlay
 ) -> bytes | None:
-    path = root / file
-    try:
-        info = path.stat()
-        if not stat.S_ISREG(info.st_mode):
-            problems.append(_not_a_file(root, file))
-            return None
-        buffer = overlay.get(file)
-        size = info.st_size if buffer is None else len(buffer)
-        if size > max_bytes:
-            problems.append(
-                error(
-                    "block-too-large",
-                    file,
-                    f"the file is {size} bytes, more than the limit of {max_bytes} "
-                    "(hook option `max-file-size`)",
-                )
+    read = read_pack_file(root / file, max_bytes, overlay.get(file))
+    if isinstance(read, bytes):
+        return read
+    if read.why == "too-large":
+        problems.append(
+            error(
+                "block-too-large",
+                file,
+                f"the file is {read.size} bytes, more than the limit of {max_bytes} "
+                "(hook option `max-file-size`)",
             )
-            return None
-        return path.read_bytes() if buffer is None else buffer
-    except OSError as exc:
-        if exc.errno in (errno.ELOOP, errno.ENOENT):
-            problems.append(_not_a_file(root, file))
-        else:
-            problems.append(error("block-read", file, f"cannot be read: {os_reason(exc)}"))
-        return None
+        )
+    elif read.why == "error":
+        problems.append(error("block-read", file, f"cannot be read: {read.reason}"))
+    else:
+        problems.append(_not_a_file(root, file))
+    return None
 
 
 def _not_a_file(root: Path, file: str) -> Problem:

@@ -9,11 +9,9 @@ can stand in for such a file system.
 
 from __future__ import annotations
 
-import errno
 import os
 import posixpath
 import re
-import stat
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -21,7 +19,7 @@ from pathlib import Path
 from typing import Callable
 
 from hatch_kindgi.blocks.json_reader import byte_position, text_position
-from hatch_kindgi.config.sources import NO_OVERLAY, Overlay
+from hatch_kindgi.config.sources import NO_OVERLAY, Overlay, Unread, read_pack_file
 from hatch_kindgi.discover.links import joined, walk_inside
 from hatch_kindgi.report.problems import Problem, error
 
@@ -221,30 +219,23 @@ def _read(
 
     if not real.startswith(real_folder + os.sep):
         return refuse(f"{named} leads outside the blocks folder through a symbolic link")
-    try:
-        info = os.stat(path)  # noqa: PTH116 (a str path: no Path to build)
-    except OSError as exc:
-        if exc.errno == errno.ELOOP:
-            return refuse(f"{named} is a symbolic link loop")
-        return refuse(f"{named} cannot be read: {os_reason(exc)}")
-    if stat.S_ISDIR(info.st_mode):
-        return refuse(f"{named} is a folder, not a file")
-    if not stat.S_ISREG(info.st_mode):
-        return refuse(f"{named} is not a regular file")
-    size = info.st_size if buffer is None else len(buffer)
-    if size > max_bytes:
-        return refuse(
-            f"the template is {size} bytes, more than the limit of {max_bytes} "
-            "(hook option `max-file-size`)",
-            (target, 1, 1),
-        )
-    try:
-        if buffer is None:
-            with open(path, "rb") as file:  # noqa: PTH123 (a str path: no Path to build)
-                buffer = file.read()
-    except OSError as exc:
-        return refuse(f"{named} cannot be read: {os_reason(exc)}")
-    data = buffer
+    read = read_pack_file(path, max_bytes, buffer)
+    if isinstance(read, Unread):
+        said = {
+            "missing": f"{named} cannot be read: no such file or directory",
+            "loop": f"{named} is a symbolic link loop",
+            "folder": f"{named} is a folder, not a file",
+            "not-regular": f"{named} is not a regular file",
+            "error": f"{named} cannot be read: {read.reason}",
+        }
+        if read.why == "too-large":
+            return refuse(
+                f"the template is {read.size} bytes, more than the limit of {max_bytes} "
+                "(hook option `max-file-size`)",
+                (target, 1, 1),
+            )
+        return refuse(said[read.why])
+    data = read
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -259,8 +250,3 @@ def _read(
             "holds a NUL character; a template is text, not binary data", (target, line, column)
         )
     return TemplateFile(target, text, ())
-
-
-def os_reason(exc: OSError) -> str:
-    """The OS's reason without the path it names (an absolute path has no place in a report)."""
-    return (exc.strerror or type(exc).__name__).lower()

@@ -14,11 +14,13 @@ import os
 import subprocess
 import sys
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
 import pathspec
 
+from hatch_kindgi.config.sources import PYPROJECT_MAX_BYTES, Unread, read_pack_file, unread_said
 from hatch_kindgi.discover.stage import SKIPPED_DIRS
 
 if sys.version_info >= (3, 11):
@@ -33,13 +35,32 @@ NOT_SEARCHED: frozenset[str] = frozenset({*SKIPPED_DIRS, "build", "dist"})
 _GIT_TIMEOUT = 120.0
 
 
+@dataclass(frozen=True)
+class Skipped:
+    """A file the search met and did not read, and why (in `config.sources.unread_said`'s words):
+    a `pyproject.toml` or `.gitignore` that is a FIFO, a device or too large."""
+
+    path: Path
+    why: str
+
+
+GITIGNORE_MAX_BYTES = 100 * 1024 * 1024
+"""git's own bound on a `.gitignore`: it ignores a larger one (with a warning), and so do we."""
+
+
 def is_pack(folder: Path) -> bool:
     """Whether `folder` holds a pack: a `pyproject.toml` with a `[tool.kindgi]` table (or one
-    that names it but can't be read, so that the check says why)."""
-    try:
-        data = (folder / PYPROJECT).read_bytes()
-    except OSError:
-        return False
+    that names it but can't be parsed, or that is no regular file or too large to read, so
+    that the check says why)."""
+    return _pack_verdict(folder) is not False
+
+
+def _pack_verdict(folder: Path) -> bool | Unread:
+    """Whether `folder` holds a pack, or why its `pyproject.toml` (there, a file or not) was
+    not read."""
+    data = read_pack_file(folder / PYPROJECT, PYPROJECT_MAX_BYTES)
+    if isinstance(data, Unread):
+        return data if data.why in ("not-regular", "too-large") else False
     try:
         document = tomllib.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError):
@@ -48,17 +69,25 @@ def is_pack(folder: Path) -> bool:
     return isinstance(tool, dict) and "kindgi" in tool
 
 
-def find_packs(folder: Path) -> list[Path]:
-    """The pack folders at or below `folder`, sorted by their path (as `folder / relative`)."""
+def find_packs(folder: Path, skipped: list[Skipped] | None = None) -> list[Path]:
+    """The pack folders at or below `folder`, sorted by their path (as `folder / relative`);
+    the files met and not read (a `pyproject.toml` or `.gitignore` that is a FIFO, a device
+    or too large) added to `skipped`, in the order met."""
+    skips = [] if skipped is None else skipped
     listed = _git_pyprojects(folder)
-    candidates = listed if listed is not None else _walked_pyprojects(folder)
+    candidates = listed if listed is not None else _walked_pyprojects(folder, skips)
     found = set()
     for relative in candidates:
         parts = PurePosixPath(relative).parts[:-1]
         if any(_not_searched(part) for part in parts):
             continue
         pack = folder.joinpath(*parts)
-        if not _in_virtualenv(folder, parts) and is_pack(pack):
+        if _in_virtualenv(folder, parts):
+            continue
+        verdict = _pack_verdict(pack)
+        if isinstance(verdict, Unread):
+            skips.append(Skipped(pack / PYPROJECT, unread_said(verdict, PYPROJECT_MAX_BYTES)))
+        elif verdict:
             found.add(parts)
     return [folder.joinpath(*parts) for parts in sorted(found)]
 
@@ -116,14 +145,16 @@ def _git_pyprojects(folder: Path) -> list[str] | None:
     if completed.returncode != 0:
         return None
     names = completed.stdout.decode("utf-8", "surrogateescape").split("\0")
-    # --cached lists a tracked file still when it is deleted from the tree.
-    return sorted({name for name in names if name and (folder / name).is_file()})
+    # --cached lists a tracked file still when it is deleted from the tree (or a link to
+    # nothing); a FIFO or a device stays, to be skipped with its reason.
+    return sorted({name for name in names if name and (folder / name).exists()})
 
 
-def _walked_pyprojects(folder: Path) -> Iterator[str]:
+def _walked_pyprojects(folder: Path, skipped: list[Skipped]) -> Iterator[str]:
     """Every `pyproject.toml` below `folder` that the `.gitignore` files on the way down
-    don't ignore, relative to `folder` (outside a git working tree)."""
-    yield from _walk(folder, "", ())
+    don't ignore, relative to `folder` (outside a git working tree); a `.gitignore` not read
+    added to `skipped`."""
+    yield from _walk(folder, "", (), skipped)
 
 
 if TYPE_CHECKING:  # pathspec's PathSpec is generic in its 1.0 only
@@ -131,9 +162,9 @@ if TYPE_CHECKING:  # pathspec's PathSpec is generic in its 1.0 only
     _Ignores = tuple[tuple[str, _Spec], ...]  # (a folder relative to the top, its spec)
 
 
-def _walk(top: Path, relative: str, ignores: _Ignores) -> Iterator[str]:
+def _walk(top: Path, relative: str, ignores: _Ignores, skipped: list[Skipped]) -> Iterator[str]:
     here = top / relative if relative else top
-    spec = _gitignore(here)
+    spec = _gitignore(here, skipped)
     if spec is not None:
         ignores = (*ignores, (relative, spec))
     try:
@@ -150,16 +181,19 @@ def _walk(top: Path, relative: str, ignores: _Ignores) -> Iterator[str]:
             continue
         if is_dir:
             if not _not_searched(entry.name) and not (Path(entry.path) / "pyvenv.cfg").is_file():
-                yield from _walk(top, path, ignores)
+                yield from _walk(top, path, ignores, skipped)
         elif entry.name == PYPROJECT:
             yield path
 
 
-def _gitignore(folder: Path) -> _Spec | None:
-    try:
-        lines = (folder / ".gitignore").read_text("utf-8", errors="replace").splitlines()
-    except OSError:
+def _gitignore(folder: Path, skipped: list[Skipped]) -> _Spec | None:
+    path = folder / ".gitignore"
+    data = read_pack_file(path, GITIGNORE_MAX_BYTES)
+    if isinstance(data, Unread):
+        if data.why in ("not-regular", "too-large"):
+            skipped.append(Skipped(path, unread_said(data, GITIGNORE_MAX_BYTES)))
         return None
+    lines = data.decode("utf-8", errors="replace").splitlines()
     return pathspec.GitIgnoreSpec.from_lines(lines)
 
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TextIO, TypeVar
 
-from hatch_kindgi.cli.found_packs import find_packs, is_pack, pack_of
+from hatch_kindgi.cli.found_packs import Skipped, find_packs, is_pack, pack_of
 from hatch_kindgi.cli.output import (
     EXIT_OK,
     EXIT_PROBLEMS,
@@ -115,7 +115,10 @@ def choose_packs(given: Sequence[str], *, quiet: bool = False) -> Packs | None:
         if is_pack(path):
             roots.append(path)
             continue
-        found = find_packs(path)
+        skipped: list[Skipped] = []
+        found = find_packs(path, skipped)
+        for skip in skipped:
+            say(f"{os.path.normpath(skip.path)} {skip.why}: skipped")
         if found:
             count = f"{len(found)} pack" + ("" if len(found) == 1 else "s")
             say(f"{count} found below {word}")

@@ -7,19 +7,13 @@ module is indexed on its own with such a config, so the problem can name the fil
 from __future__ import annotations
 
 import re
-import sys
 from typing import TYPE_CHECKING
 
-from hatch_kindgi.config.stage import CODE_KINDS, PYPROJECT
+from hatch_kindgi.config.stage import CODE_KINDS, read_pyproject
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
     from pathlib import Path
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on Python < 3.11 only
-    import tomli as tomllib
 
 # The SDK's glob has no escape character, but a one-option group `{x}` is `x` taken literally
 # (its options are escaped), and a `{` opens a group only where a `}` follows.
@@ -30,9 +24,8 @@ _TOML_ESCAPED = re.compile(r'["\\\x00-\x08\x0a-\x1f\x7f]')
 
 def pack_table(root: Path) -> dict[str, str] | None:
     """`[tool.kindgi.pack]` id and version, for the single-module pyprojects."""
-    try:
-        document = tomllib.loads((root / PYPROJECT).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+    document = read_pyproject(root)[0]
+    if document is None:
         return None
     pack = document.get("tool", {}).get("kindgi", {}).get("pack", {})
     if not isinstance(pack, dict):

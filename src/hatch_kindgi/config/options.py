@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from hatch_kindgi.config.pyproject import HOOK_TABLE, toml_repr
+from hatch_kindgi.config.pyproject import HOOK_TABLE, toml_value
 from hatch_kindgi.config.rows import Row, Rule, Table, check_table, is_text, must_be
 from hatch_kindgi.config.target import TARGETS
 from hatch_kindgi.config.timestamps import read_timestamp
@@ -48,7 +48,7 @@ def _is_import_name(package: str) -> bool:
 
 def _is_timestamp(named: str, value: Any) -> str | None:
     why_not = read_timestamp(value)[1]
-    return None if why_not is None else f"{named}: {toml_repr(value)} {why_not}"
+    return None if why_not is None else f"{named}: {toml_value(value)} {why_not}"
 
 
 def _is_positive_number(value: Any) -> bool:

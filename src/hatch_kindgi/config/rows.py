@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from hatch_kindgi.config.pyproject import PYPROJECT, key_anchor, toml_repr, unknown_key
+from hatch_kindgi.config.pyproject import PYPROJECT, key_anchor, toml_value, unknown_key
 from hatch_kindgi.report.problems import Problem, error
 
 Said = Callable[[str, Any], "str | None"]
@@ -32,7 +32,7 @@ def must_be(code: str, words: str, test: Callable[[Any], bool]) -> Rule:
     """The rule refusing a value `test` refuses: "<key> must be <words>, not <value>"."""
 
     def said(named: str, value: Any) -> str | None:
-        return None if test(value) else f"{named} must be {words}, not {toml_repr(value)}"
+        return None if test(value) else f"{named} must be {words}, not {toml_value(value)}"
 
     return Rule(code, said)
 

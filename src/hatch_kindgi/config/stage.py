@@ -14,6 +14,7 @@ from hatch_kindgi.config.pyproject import (
     hook_table,
     key_anchor,
     read_pyproject,
+    toml_value,
     unknown_key,
 )
 from hatch_kindgi.config.rows import Row, Rule, Table, check_table, is_text, must_be
@@ -261,7 +262,7 @@ def _discovery(table: Any, problems: list[Problem]) -> Mapping[str, str]:
                     "config-type",
                     PYPROJECT,
                     f"`tool.kindgi.discovery.{key}` must be a glob string, "
-                    f"like {DEFAULT_DISCOVERY[key]!r}",
+                    f"like {toml_value(DEFAULT_DISCOVERY[key])}, not {toml_value(value)}",
                     anchor=key_anchor("tool", "kindgi", "discovery", key),
                 )
             )

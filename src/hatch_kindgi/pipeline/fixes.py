@@ -48,8 +48,8 @@ class Fix:
 
 def fix_of(problem: Problem, text: Text) -> Fix | None:
     """The fix of `problem` in its file's `text`, None when there is no certain one (nor
-    any in a code module, which the SDK indexes as saved)."""
-    if problem.suggestion is None or not placeable(problem.file):
+    any in a code module at a pointer into an entry the SDK indexed from it)."""
+    if problem.suggestion is None or not fixable(problem):
         return None
     written, meant = problem.suggestion
     if problem.code == "version-reused":
@@ -80,6 +80,15 @@ def fix_of(problem: Problem, text: Text) -> Fix | None:
         return None
     replacement = json.dumps(meant, ensure_ascii=False)[1:-1] if inline else meant
     return Fix(title, ((Span(found, found + len(spelled)), replacement),))
+
+
+def fixable(problem: Problem) -> bool:
+    """Whether a fix of `problem` is an edit of its file's text: a block file's or the
+    pyproject's, or a code module's at the place a problem on its text has (a read of a
+    settings key, say), never at a pointer into what the SDK indexed."""
+    if placeable(problem.file):
+        return True
+    return problem.file not in ("", ".") and problem.line is not None and problem.pointer is None
 
 
 def _escaped(key: str) -> str:
@@ -180,7 +189,7 @@ def file_fixes(
     they change), and what they fixed. A file `read_text` can't give (not UTF-8) is left."""
     by_file: dict[str, list[Problem]] = {}
     for problem in ordered(problems):
-        if problem.suggestion is not None and placeable(problem.file):
+        if problem.suggestion is not None and fixable(problem):
             by_file.setdefault(problem.file, []).append(problem)
     texts: dict[str, str] = {}
     fixed: list[Fixed] = []

@@ -109,6 +109,21 @@ def run_pipeline(root: Path, request: RunRequest = NO_REQUEST) -> PipelineResult
             erred_blocks=read.blocks.erred,
         )
     )
+    if modules is not None:  # what the code reads: only a pack with code entries pays for it
+        from hatch_kindgi.checks.reads import read_problems
+
+        problems.extend(
+            read_problems(
+                code.tools,
+                code.guardrails,
+                code.agents,
+                code.flows,
+                read.blocks.entries,
+                env_required=pack.env_required,
+                env_optional=pack.env_optional,
+                read_text=pack_text(root, overlay),
+            )
+        )
     comparison: Comparison | None = None
     notes: tuple[str, ...] = ()
     reference = settings.reference

@@ -120,13 +120,17 @@ class ModuleSource:
     has no declarations (nothing is placed in it)."""
 
     def __init__(self, text: str) -> None:
+        self.text = text
         self._lines = _NEWLINE.split(text)
         self.declarations: tuple[Declaration, ...] = ()
+        self.tree: ast.Module | None = None
+        """The module's syntax tree (None when it doesn't parse), for other readings of it."""
         self._classes: dict[str, ast.ClassDef] = {}
         try:
             tree = ast.parse(text)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return
+        self.tree = tree
         self._classes = {node.name: node for node in tree.body if isinstance(node, ast.ClassDef)}
         self.declarations = tuple(_declarations(tree))
 
@@ -152,9 +156,18 @@ class ModuleSource:
         node = _target(declaration, steps, self._classes) if steps else declaration.call
         return self._position(node)
 
-    def _position(self, node: ast.AST) -> tuple[int, int]:
-        line = getattr(node, "lineno", 1)
-        offset = getattr(node, "col_offset", 0)
+    def position(self, node: ast.AST, *, end: bool = False) -> tuple[int, int]:
+        """The 1-based line and column (in characters) where `node` starts, or with `end`
+        just after its last character."""
+        if end:
+            return self._position(node, "end_lineno", "end_col_offset")
+        return self._position(node)
+
+    def _position(
+        self, node: ast.AST, line_at: str = "lineno", offset_at: str = "col_offset"
+    ) -> tuple[int, int]:
+        line = getattr(node, line_at, None) or 1
+        offset = getattr(node, offset_at, None) or 0
         text = self._lines[line - 1] if 0 < line <= len(self._lines) else ""
         column = len(text.encode("utf-8", "surrogatepass")[:offset].decode("utf-8", "replace"))
         return line, column + 1

@@ -12,7 +12,10 @@ from pathlib import Path
 CODES: dict[str, str] = {
     # --- config (pyproject.toml) ---
     "config-not-found": "The pack folder has no pyproject.toml.",
-    "config-parse": "pyproject.toml is not valid TOML or not UTF-8.",
+    "config-parse": (
+        "pyproject.toml is not valid TOML, not UTF-8 without a byte order mark, not a regular "
+        "file (a FIFO, a device) or over 1 MiB."
+    ),
     "config-missing": "A required key of [tool.kindgi] is missing.",
     "config-type": "A key of [tool.kindgi] or of the hook's options has the wrong type.",
     "config-unknown-key": "A key that [tool.kindgi] or the kindgi hook does not know.",
@@ -218,6 +221,31 @@ CODES: dict[str, str] = {
     ),
     "model-settings-model": "A model named in both the model-settings block and the agent.",
     "agent-tool-version": "No version of a tool the pack brings satisfies the agent's range.",
+    # --- what the code reads ---
+    "read-settings-block": (
+        "A tool reads ctx.settings[id] of a block a calling agent doesn't pin (a flow's call "
+        "gets none), or that neither the pack brings nor an agent pins: KeyError on every "
+        "such call (a warning for .get: always the default)."
+    ),
+    "read-settings-key": (
+        "A tool reads a key of a settings block that the pinned version's values lack: "
+        "KeyError on every call (a warning for a .get of a key the block's schema doesn't "
+        "declare: always the default)."
+    ),
+    "read-tool-env": (
+        "A tool reads ctx.env[name] of a name its needs_spec doesn't declare: KeyError on "
+        "every call (a warning for .get: always the default)."
+    ),
+    "read-tool-secret": (
+        "A tool reads ctx.secrets[name] of a secret its needs_spec doesn't declare (an "
+        "error; a warning for .get), or by subscript one that is optional (a warning: "
+        "KeyError when it isn't set)."
+    ),
+    "read-environ": (
+        "Pack code reads os.environ[name] of a name [tool.kindgi.env] doesn't declare and the "
+        "pack service drops: KeyError in every deploy (a warning for .get and os.getenv: "
+        "always the default; and for a subscript of an optional name)."
+    ),
     # --- the wheel (a pack inside a Python app) ---
     "wheel-path-taken": "A file the pack adds to the wheel (its code, its index.json) would "
     "take a path the project's own wheel ships, or hide one of its files (never replaced).",

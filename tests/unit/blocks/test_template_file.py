@@ -342,10 +342,14 @@ def test_read_error_names_no_absolute_path(tmp_path: Path, monkeypatch: pytest.M
     """An OS error while reading is a block-read problem with the OS's reason, not its path."""
     write(tmp_path, {"blocks/a.json": "{}"})
 
-    def refuse(self: Path) -> bytes:
-        raise PermissionError(13, "Permission denied", str(self))
+    opened = os.open
 
-    monkeypatch.setattr(Path, "read_bytes", refuse)
+    def refuse(path: str | Path, flags: int, *args: int) -> int:
+        if str(path).endswith("a.json"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return opened(path, flags, *args)
+
+    monkeypatch.setattr(os, "open", refuse)  # the one read of pack files opens with it
     problems = check_blocks(tmp_path, ["blocks/a.json"], "blocks").problems
     assert [(p.code, p.message) for p in problems] == [
         ("block-read", "cannot be read: permission denied")

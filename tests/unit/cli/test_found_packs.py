@@ -3,11 +3,13 @@ git the .gitignore files are read as git reads them; the pack that holds a file.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 from hatch_kindgi.cli.found_packs import find_packs, is_pack, pack_of
+from tests.helpers.bounded import run_bounded
 from tests.helpers.git import git, init_repo
 
 PACK = '[project]\nname = "p"\n\n[tool.kindgi.pack]\nid = "acme.p"\nversion = "1.0.0"\n'
@@ -75,3 +77,58 @@ def test_what_is_a_pack(tmp_path: Path) -> None:
         True,
         False,
     ]
+
+
+_FIND = """\
+from pathlib import Path
+from hatch_kindgi.cli.found_packs import find_packs, is_pack
+top = Path({top!r})
+skipped = []
+found = [str(p.relative_to(top)) for p in find_packs(top, skipped)]
+named = [is_pack(top / name) for name in ("fifo", "zero", "large")]
+print(json.dumps([found, [(str(s.path.relative_to(top)), s.why) for s in skipped], named]))
+"""
+
+_NOT_REGULAR = "is not a regular file (a FIFO, a device or a socket)"
+
+
+def _odd_tree(top: Path, *, gitignore: bool) -> None:
+    """A pack at a/, a FIFO named pyproject.toml at fifo/, one linked to /dev/zero at zero/,
+    one over the bound at large/, and (`gitignore`) a FIFO named .gitignore at the top."""
+    (top / "a").mkdir(parents=True)
+    (top / "a" / "pyproject.toml").write_text(PACK, "utf-8")
+    for folder in ("fifo", "zero", "large"):
+        (top / folder).mkdir()
+    os.mkfifo(top / "fifo" / "pyproject.toml")
+    (top / "zero" / "pyproject.toml").symlink_to("/dev/zero")
+    (top / "large" / "pyproject.toml").write_bytes(PACK.encode() + b"#" * 1024 * 1024)
+    if gitignore:
+        os.mkfifo(top / ".gitignore")
+
+
+_SKIPPED_BELOW = [
+    ["fifo/pyproject.toml", _NOT_REGULAR],
+    ["large/pyproject.toml", f"is {len(PACK) + 1024 * 1024} bytes, more than the limit of 1048576"],
+    ["zero/pyproject.toml", _NOT_REGULAR],
+]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
+@pytest.mark.parametrize("in_git", [False, True], ids=["outside-git", "in-git"])
+def test_odd_files_are_skipped_with_a_reason(tmp_path: Path, in_git: bool) -> None:
+    """A FIFO, a link to /dev/zero and an oversize file named pyproject.toml, a FIFO named
+    .gitignore: the search skips each with its reason (none hangs, none is read whole); named
+    as a pack folder, each is a pack, so the check says what is wrong with its pyproject.
+    In a repository git lists the files and never a FIFO (it is no file git would add), and
+    git reads the .gitignore files itself, blocking on a FIFO (`git ls-files` would be
+    stopped after its timeout and the tree walked as outside git): neither is made there."""
+    top = init_repo(tmp_path / "repo") if in_git else tmp_path
+    _odd_tree(top, gitignore=not in_git)
+    found, skipped, named = run_bounded(_FIND.format(top=str(top)))
+    assert found == ["a"]
+    if in_git:
+        assert skipped == [row for row in _SKIPPED_BELOW if not row[0].startswith("fifo/")]
+    else:
+        assert skipped == [[".gitignore", _NOT_REGULAR], *_SKIPPED_BELOW]
+    assert named == [True, True, True]
