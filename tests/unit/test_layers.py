@@ -81,8 +81,8 @@ def test_an_engine_importing_a_stage_breaks_the_contract(tmp_path: Path) -> None
 
 
 def test_render_importing_python_liquid_breaks_the_contract(tmp_path: Path) -> None:
-    """Render reaches Liquid only through the liquidjs mirror: importing python-liquid
-    itself fails lint-imports."""
+    """Render renders on the liquidjs mirror, and nothing of the package imports
+    python-liquid: render importing it fails lint-imports."""
     printed = _lint_with_import(tmp_path, "render/strict.py", "liquid.exceptions")
     assert "4 kept, 1 broken" in printed
     assert "hatch_kindgi.render.strict -> liquid" in printed

@@ -1,4 +1,4 @@
-"""What our liquidjs environment renders, held to the runtime's own render (kindgi-cli's
+"""What our liquidjs render renders, held to the runtime's own render (kindgi-cli's
 `renderTenantTemplate` on its liquidjs 10.30.0, run by its Node: `tests/oracle/runtime.py`):
 its filter names, JavaScript's number printing, each filter on values a prompt's parameters
 hold, whitespace and output printing."""
@@ -15,16 +15,8 @@ import pytest
 
 from hatch_kindgi.engines.javascript.numbers import number_to_string
 from hatch_kindgi.engines.liquidjs.filters import FILTERS
-from hatch_kindgi.engines.liquidjs.python_liquid import ENVIRONMENT
-from hatch_kindgi.render.strict import _as_javascript
 from tests.oracle.runtime import liquidjs_filters, liquidjs_render, require_runtime
-
-
-def _ours(template: str, data: dict[str, Any]) -> tuple[bool, str]:
-    try:
-        return True, ENVIRONMENT.from_string(template).render(**_as_javascript(data))
-    except Exception as fault:
-        return False, f"{type(fault).__name__}: {fault}"
+from tests.unit.render.test_golden_liquid import ours as _ours
 
 
 def _same(template: str, data: dict[str, Any]) -> tuple[tuple[bool, str], tuple[bool, str]]:
@@ -41,7 +33,6 @@ def test_filter_names_are_liquidjs_filters() -> None:
     warn about it; one it has must not draw a warning."""
     require_runtime()
     assert sorted(FILTERS) == liquidjs_filters()
-    assert sorted(ENVIRONMENT.filters) == liquidjs_filters()
 
 
 def _doubles() -> list[float]:
@@ -262,12 +253,13 @@ def test_output_and_whitespace_render_as_liquidjs(template: str, data: dict[str,
     ],
 )
 def test_runaway_filters_fail_quickly(template: str) -> None:
-    """A template that doubles a string (liquidjs would run out of memory) fails its render
-    with a bounded filter, in well under a second, without building gigabytes."""
+    """A template that doubles a string fails its render at the bounds' memory limit, as the
+    runtime's does (`tenantLiquid()`'s `memoryLimit`), in well under a second, without
+    building gigabytes."""
     started = time.monotonic()
     ok, message = _ours(template, {})
     assert not ok
-    assert "more than" in message
+    assert message.startswith("memory alloc limit exceeded, line:1, col:")
     assert time.monotonic() - started < 5
 
 
@@ -358,7 +350,7 @@ def test_a_keyword_after_a_dot_is_a_key_as_liquidjs_reads_it(key: str) -> None:
     require_runtime()
     template = f'{{{{ settings["acme.x"].{key} }}}}|{{{{ s.{key} | append: "!" }}}}'
     data = {"settings": {"acme.x": {key: 7}}, "s": {key: "v"}}
-    assert ENVIRONMENT.from_string(template).render(**data) == liquidjs_render(template, data)[1]
+    assert _ours(template, data)[1] == liquidjs_render(template, data)[1]
 
 
 @pytest.mark.parametrize(
@@ -386,15 +378,4 @@ def test_a_keyword_after_a_dot_is_a_key_in_every_tag(template: str) -> None:
         | {"reversed": [1, 2]},
         "rows": [{"limit": 7}, {"limit": 8}],
     }
-    assert ENVIRONMENT.from_string(template).render(**data) == liquidjs_render(template, data)[1]
-
-
-def test_python_liquid_itself_is_left_as_it_is() -> None:
-    """Only our environment reads a keyword after a dot as a key: python-liquid's own, in the
-    same process, still refuses `s.limit` (nothing of python-liquid is patched)."""
-    from liquid import Environment
-    from liquid.exceptions import LiquidSyntaxError
-
-    assert ENVIRONMENT.from_string("{{ s.limit }}").render(s={"limit": 7}) == "7"
-    with pytest.raises(LiquidSyntaxError):
-        Environment().from_string("{{ s.limit }}")
+    assert _ours(template, data)[1] == liquidjs_render(template, data)[1]
