@@ -336,8 +336,8 @@ def _slice_count(count: float) -> int:
 
 def _js_primitive(value: Any) -> Any:
     """JavaScript's ToPrimitive of a value a template holds: an array or object as its
-    `String()`, an undefined (`_MISSING`, python-liquid's `Undefined`) as `_MISSING`."""
-    if value is _MISSING or value is UNDEFINED:
+    `String()`, undefined (`_MISSING`, which is `values.UNDEFINED`) as it is."""
+    if value is _MISSING:
         return _MISSING
     if isinstance(value, (list, tuple, range, Mapping)):
         return javascript_string(value)
