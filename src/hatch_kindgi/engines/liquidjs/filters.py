@@ -646,10 +646,15 @@ def _defined_property(item: Any, path: Any) -> Any:
     """What liquidjs's `where`, `find`, `has`, `group_by` read of `item`: its property at
     `path`, a failure where there is none (a run renders with strictVariables)."""
     shown = stringify(path)
-    lead = shown.lstrip(_SCOPE_BLANKS)[:1]
+    read = shown.lstrip(_SCOPE_BLANKS)
+    lead = read[:1]
     if not lead or (lead != "[" and not _is_word(lead)):  # liquidjs reads no variable
         return _MISSING
-    for key in shown.split("."):
+    # liquidjs's error is placed in the property's own text (`readScopeValue` of it)
+    before = shown[: len(shown) - len(read)]
+    place = f", line:{before.count(chr(10)) + 1}, col:{len(before) - before.rfind(chr(10))}"
+    keys = read.split(".")
+    for at, key in enumerate(keys):
         if isinstance(item, str) and key.isdigit() and int(key) < utf16_length(item):
             item = code_unit(item, int(key))
         elif isinstance(item, Mapping) and key in item:
@@ -659,7 +664,8 @@ def _defined_property(item: Any, path: Any) -> Any:
         elif isinstance(item, (list, tuple)) and key in ("first", "last") and item:
             item = item[0 if key == "first" else -1]
         else:
-            raise FilterFailure(f"undefined variable: {shown}")
+            partial = ".".join(keys[: at + 1])
+            raise FilterFailure(f"undefined variable: {partial}", place=place)
     return item
 
 

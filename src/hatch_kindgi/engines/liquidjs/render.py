@@ -153,11 +153,12 @@ class _Assertion(Exception):
 class _FilterThrew(Exception):
     """A filter threw: where it is called, and what."""
 
-    def __init__(self, name: str, at: int, message: str) -> None:
+    def __init__(self, name: str, at: int, message: str, place: str) -> None:
         super().__init__(message)
         self.name = name
         self.at = at
         self.message = message
+        self.place = place
 
 
 def _join_item(item: Any) -> str:
@@ -331,9 +332,9 @@ class _Context:
         self.scopes.append({name: item})
         try:
             return _value(value, self)
-        except _Liquid as fault:
+        except _Liquid as fault:  # placed in the expression's own text
             units = utf16_units(source)
-            raise FilterFailure(_placed(fault.reason, units, fault.at)) from None
+            raise FilterFailure(fault.reason, _placed("", units, fault.at)) from None
         finally:
             self.scopes.pop()
 
@@ -597,7 +598,7 @@ def _value(value: FilteredValue, ctx: _Context) -> Any:
         try:
             result = apply_filter(call.name, result, args, ctx)
         except FilterFailure as failure:
-            raise _FilterThrew(call.name, call.begin, failure.message) from None
+            raise _FilterThrew(call.name, call.begin, failure.message, failure.place) from None
         except MemoryExceeded:
             raise _Assertion(MEMORY_LIMIT_EXCEEDED) from None
         if isinstance(result, (str, list)):
@@ -674,7 +675,11 @@ def _render_templates(
             raise
         except _FilterThrew as threw:
             raise _Liquid(
-                threw.message, template.begin, filter=threw.name, filter_at=threw.at
+                threw.message,
+                template.begin,
+                filter=threw.name,
+                filter_at=threw.at,
+                place=threw.place,
             ) from None
         except _Assertion as assertion:
             raise _Liquid(str(assertion), template.begin, limit=str(assertion)) from None
@@ -972,7 +977,8 @@ def _limit_kind(reason: str) -> str:
 
 
 def _failure(fault: _Liquid, units: str) -> RenderFailure:
-    message = _placed(fault.reason, units, fault.at)
+    own_place = fault.details.get("place")
+    message = fault.reason + own_place if own_place else _placed(fault.reason, units, fault.at)
     index = _python_index(units, fault.at)
     details = fault.details
     if "path" in details:

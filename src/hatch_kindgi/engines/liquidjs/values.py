@@ -49,12 +49,14 @@ UNDEFINED: Any = _Undefined()
 
 
 class FilterFailure(Exception):
-    """What a filter throws, in liquidjs's words (or ours where liquidjs would run out of
-    memory); `message` is the text."""
+    """What a filter throws, in liquidjs's words: `message`, and `place` when liquidjs placed
+    it in a text of the filter's own (`, line:L, col:C` in a property or expression given as
+    an argument), not on the template that calls the filter."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, place: str = "") -> None:
         super().__init__(message)
         self.message = message
+        self.place = place
 
 
 class MemoryExceeded(Exception):
