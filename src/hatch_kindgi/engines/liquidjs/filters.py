@@ -1197,7 +1197,7 @@ def _text_length(value: Any) -> int:
 
 
 def _items(value: Any) -> int:
-    return len(_array(value))
+    return len(value) if isinstance(value, list) else len(_array(value))
 
 
 def _joined(value: Any, args: Sequence[Any]) -> float:
@@ -1205,7 +1205,10 @@ def _joined(value: Any, args: Sequence[Any]) -> float:
     separator = _arg(args, 0, None)
     shown = " " if _is_nil(separator) or separator is _MISSING else stringify(separator)
     size = utf16_length(shown) * max(len(items) - 1, 0)
-    return size + sum(utf16_length(javascript_string(item)) for item in items)
+    return size + sum(
+        len(str(item)) if type(item) is int else utf16_length(javascript_string(item))
+        for item in items
+    )
 
 
 def _texts(*indexes: int) -> Callable[[Any, Sequence[Any]], float]:

@@ -610,8 +610,11 @@ def _value(value: FilteredValue, ctx: _Context) -> Any:
 
 
 def _flat_weight(item: Any) -> int:
-    if isinstance(item, str):
-        return utf16_length(item)
+    kind = type(item)
+    if kind is str:
+        return len(item) if item.isascii() else utf16_length(item)
+    if kind is int:  # a safe integer prints as Python prints it
+        return len(str(item))
     if item is None or item is UNDEFINED:
         return 0
     return utf16_length(javascript_string(item))
@@ -625,8 +628,8 @@ def _weigh(value: Any) -> int:
         return _flat_weight(root)
     total = 1
     for each in root:
-        item = to_value(each)
-        total += _weigh(item) if isinstance(item, list) else max(1, _flat_weight(item))
+        item = each.value_of() if isinstance(each, Drop) else each
+        total += _weigh(item) if type(item) is list else max(1, _flat_weight(item))
     return total
 
 
@@ -660,7 +663,9 @@ def _render_templates(
     templates: Sequence[Template], ctx: _Context, emitter: _Emitter | None = None
 ) -> str:
     """`Render.renderTemplates`: each template in turn, stopping after one that calls
-    `break` or `continue`; an error not liquidjs's own placed on the template it came from."""
+    `break` or `continue`; an error not liquidjs's own placed on the template it came from.
+    Into `emitter` when given (then ""), else into an emitter of its own, whose text it
+    returns (a capture's, the whole render's)."""
     out = emitter or _Emitter(ctx)
     ctx.check_time()
     for template in templates:
@@ -683,7 +688,7 @@ def _render_templates(
             ) from None
         except _Assertion as assertion:
             raise _Liquid(str(assertion), template.begin, limit=str(assertion)) from None
-    return out.text()
+    return out.text() if emitter is None else ""  # the buffer is the caller's otherwise
 
 
 def _html(template: Template, ctx: _Context, out: _Emitter) -> Any:

@@ -9,18 +9,22 @@ import math
 import random
 import struct
 import time
+from datetime import datetime, timezone
 from typing import Any
 
 import pytest
 
+from hatch_kindgi.engines.bounds import bounds_named
 from hatch_kindgi.engines.javascript.numbers import number_to_string
 from hatch_kindgi.engines.liquidjs.filters import FILTERS
+from hatch_kindgi.engines.liquidjs.render import RenderFailure, render
 from tests.oracle.runtime import (
     liquidjs_filters,
     liquidjs_parse,
     liquidjs_render,
     require_runtime,
 )
+from tests.oracle.shipped import Profile
 from tests.unit.engines.liquidjs.templates import (
     GENERATED_DATA,
     TAG_CASES,
@@ -419,3 +423,37 @@ def test_generated_templates_render_as_liquidjs() -> None:
         if _ours(template, GENERATED_DATA) != theirs:
             differ.append((template, theirs))
     assert differ == []
+
+
+LIMIT_CASES = [
+    "{% for i in (1..9000000) %}{% endfor %}",
+    "{% for i in (1..20000000) %}{% endfor %}",
+    "{% assign s = 'ab' %}{% for i in (1..30) %}{% assign s = s | append: s %}{% endfor %}"
+    "{{ s | size }}",
+    "{% capture c %}{% for i in (1..100000) %}abcdefghij{% endfor %}{% endcapture %}{{ c | size }}",
+    "{% for i in (1..3000) %}{{ 'abcdefghij' | append: 'abcdefghijabcdefghij' }}{% endfor %}",
+    "{% assign a = (1..1000000) %}{{ a | size }}{{ a | reverse | size }}{{ a | join | size }}",
+    "{% assign a = (1..3000000) %}{{ a | size }}",
+]
+
+
+@pytest.mark.parametrize("profile", ["self-hosted", "hosted"])
+@pytest.mark.parametrize("template", LIMIT_CASES)
+def test_the_bounds_memory_limit_is_met_where_the_runtime_meets_it(
+    template: str, profile: Profile
+) -> None:
+    """What the render writes and captures, what ranges and filters make, count toward the
+    profile's memory limit as the runtime counts them (`tenantLiquid()`): the same text, or
+    the same `memory alloc limit exceeded` at the same place."""
+    require_runtime()
+    bounds = bounds_named(profile)
+    ours = render(
+        template,
+        {},
+        clock=datetime.now(timezone.utc),
+        memory_limit=bounds.render_memory_limit,
+        render_limit_ms=None,  # this render is slower than Node's: its time is not the point
+        parse_limit=bounds.template_max_length,
+    )
+    found = (False, ours.message) if isinstance(ours, RenderFailure) else (True, ours)
+    assert found == liquidjs_render(template, {}, profile=profile)
