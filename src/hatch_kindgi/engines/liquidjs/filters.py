@@ -55,9 +55,9 @@ from hatch_kindgi.engines.liquidjs.numbers import (
     to_double,
     to_number,
 )
-from hatch_kindgi.engines.liquidjs.parse import _WIDE_BLANKS, _is_word
 from hatch_kindgi.engines.liquidjs.values import (
     UNDEFINED,
+    Drop,
     FilterFailure,
     MemoryExceeded,
     to_value,
@@ -73,8 +73,15 @@ class FilterContext(Protocol):
         """The run's clock, in UTC: what `"now" | date` reads."""
         ...
 
-    def evaluate(self, source: str, name: str, item: Any) -> Any:
-        """`new Value(source)` evaluated with `name` set to `item` (`context.push`)."""
+    def expression(self, source: str) -> Callable[[str, Any], Any]:
+        """`new Value(source)` (failing as liquidjs's constructor fails), as a function of a
+        name and an item: the value evaluated with `name` set to `item` (`context.push`)."""
+        ...
+
+    def read(self, item: Any, path: Any) -> Any:
+        """What `new Tokenizer(stringify(path)).readScopeValue()` reads of `item` in a
+        context spawned of it (`context.spawn(item)`): strictly, a failure in liquidjs's
+        words where a read finds nothing; undefined where `path` names no variable."""
         ...
 
 
@@ -639,36 +646,6 @@ def _property(item: Any, path: Any) -> Any:
     return item
 
 
-_SCOPE_BLANKS = "\t\n\v\f\r " + "".join(map(chr, _WIDE_BLANKS))
-
-
-def _defined_property(item: Any, path: Any) -> Any:
-    """What liquidjs's `where`, `find`, `has`, `group_by` read of `item`: its property at
-    `path`, a failure where there is none (a run renders with strictVariables)."""
-    shown = stringify(path)
-    read = shown.lstrip(_SCOPE_BLANKS)
-    lead = read[:1]
-    if not lead or (lead != "[" and not _is_word(lead)):  # liquidjs reads no variable
-        return _MISSING
-    # liquidjs's error is placed in the property's own text (`readScopeValue` of it)
-    before = shown[: len(shown) - len(read)]
-    place = f", line:{before.count(chr(10)) + 1}, col:{len(before) - before.rfind(chr(10))}"
-    keys = read.split(".")
-    for at, key in enumerate(keys):
-        if isinstance(item, str) and key.isdigit() and int(key) < utf16_length(item):
-            item = code_unit(item, int(key))
-        elif isinstance(item, Mapping) and key in item:
-            item = item[key]
-        elif isinstance(item, (list, tuple, str)) and key == "size":
-            item = len(item)
-        elif isinstance(item, (list, tuple)) and key in ("first", "last") and item:
-            item = item[0 if key == "first" else -1]
-        else:
-            partial = ".".join(keys[: at + 1])
-            raise FilterFailure(f"undefined variable: {partial}", place=place)
-    return item
-
-
 def _join(value: Any, *args: Any, **_: Any) -> str:
     separator = _arg(args, 0, None)
     shown = " " if _is_nil(separator) or separator is _MISSING else stringify(separator)
@@ -826,36 +803,41 @@ def _matches(value: Any, expected: Any) -> bool:
     return _same(value, expected)
 
 
-def _where(value: Any, *args: Any, **_: Any) -> list[Any]:
+@_with_context
+def _where(value: Any, *args: Any, context: FilterContext, **_: Any) -> list[Any]:
     key, expected = _arg(args, 0, ""), _arg(args, 1)
-    return [item for item in _array(value) if _matches(_defined_property(item, key), expected)]
+    return [item for item in _array(value) if _matches(context.read(item, key), expected)]
 
 
-def _reject(value: Any, *args: Any, **_: Any) -> list[Any]:
+@_with_context
+def _reject(value: Any, *args: Any, context: FilterContext, **_: Any) -> list[Any]:
     key, expected = _arg(args, 0, ""), _arg(args, 1)
-    return [item for item in _array(value) if not _matches(_defined_property(item, key), expected)]
+    return [item for item in _array(value) if not _matches(context.read(item, key), expected)]
 
 
-def _search(value: Any, args: Sequence[Any]) -> tuple[int, Any] | None:
+def _search(value: Any, args: Sequence[Any], context: FilterContext) -> tuple[int, Any] | None:
     key, expected = _arg(args, 0, ""), _arg(args, 1)
     for index, item in enumerate(_array(value)):
-        if _matches(_defined_property(item, key), expected):
+        if _matches(context.read(item, key), expected):
             return index, item
     return None
 
 
-def _find(value: Any, *args: Any, **_: Any) -> Any:
-    found = _search(value, args)
+@_with_context
+def _find(value: Any, *args: Any, context: FilterContext, **_: Any) -> Any:
+    found = _search(value, args, context)
     return None if found is None else found[1]
 
 
-def _find_index(value: Any, *args: Any, **_: Any) -> Any:
-    found = _search(value, args)
+@_with_context
+def _find_index(value: Any, *args: Any, context: FilterContext, **_: Any) -> Any:
+    found = _search(value, args, context)
     return None if found is None else found[0]
 
 
-def _has(value: Any, *args: Any, **_: Any) -> bool:
-    return _search(value, args) is not None
+@_with_context
+def _has(value: Any, *args: Any, context: FilterContext, **_: Any) -> bool:
+    return _search(value, args, context) is not None
 
 
 def _enumerable(value: Any) -> list[Any]:
@@ -868,11 +850,12 @@ def _enumerable(value: Any) -> list[Any]:
     return []
 
 
-def _group_by(value: Any, *args: Any, **_: Any) -> list[dict[str, Any]]:
+@_with_context
+def _group_by(value: Any, *args: Any, context: FilterContext, **_: Any) -> list[dict[str, Any]]:
     key = _arg(args, 0, "")
     groups: list[dict[str, Any]] = []
     for item in _enumerable(value):
-        found = _defined_property(item, key)
+        found = context.read(item, key)
         name = None if found is _MISSING else found
         group = next((g for g in groups if _same_value(g["name"], name)), None)
         if group is None:
@@ -884,8 +867,9 @@ def _group_by(value: Any, *args: Any, **_: Any) -> list[dict[str, Any]]:
 
 def _evaluations(value: Any, args: Sequence[Any], context: FilterContext) -> Any:
     name, source = stringify(_arg(args, 0, "")), stringify(_arg(args, 1, ""))
+    evaluate = context.expression(source)  # made before the items are read, as liquidjs does
     for item in _array(value):
-        yield item, context.evaluate(source, name, item)  # the value, not its truth
+        yield item, evaluate(name, item)  # the value, not its truth
 
 
 @_with_context
@@ -895,7 +879,7 @@ def _where_exp(value: Any, *args: Any, context: FilterContext, **_: Any) -> list
 
 @_with_context
 def _reject_exp(value: Any, *args: Any, context: FilterContext, **_: Any) -> list[Any]:
-    return [item for item, result in _evaluations(value, args, context) if result is not True]
+    return [item for item, result in _evaluations(value, args, context) if result is False]
 
 
 @_with_context
@@ -981,6 +965,9 @@ def json_text(value: Any, space: Any = 0) -> str:
 
 
 def _json(value: Any, indent: str, at: str) -> str:
+    if isinstance(value, Drop):  # its own enumerable fields: the literals have none
+        fields = getattr(value, "fields", None)
+        value = fields() if callable(fields) else {}
     if value is None or value is UNDEFINED:
         return "null"
     if isinstance(value, bool):
@@ -1040,6 +1027,11 @@ def _date(value: Any, *args: Any, context: FilterContext, **_: Any) -> Any:
     named = _arg(args, 1, None)
     if named is None or named is _MISSING:
         return strftime(moment, shown)
+    if not isinstance(named, str):  # a number of minutes, as JavaScript's `-` makes one
+        minutes = to_double(named)
+        if math.isnan(minutes):
+            return value  # `new LiquidDate` of it is an invalid date: the input stays
+        named = minutes
     zone = zone_of(named, moment)
     if zone is None:
         raise FilterFailure(f"Invalid time zone specified: {stringify(named)}")
@@ -1175,16 +1167,21 @@ FILTERS: dict[str, Callable[..., Any]] = {
 """liquidjs 10.30.0's filters by name (the tests compare the names with `tenantLiquid()`'s)."""
 
 
+_AS_GIVEN = frozenset(("json", "jsonify", "inspect"))
+
+
 def apply_filter(name: str, value: Any, args: Sequence[Any], context: FilterContext) -> Any:
     """The filter `name` of `value` with `args` (a keyword argument as the pair liquidjs hands
     a filter, `[name, value]`), as liquidjs's `Filter.render` calls it; what it makes bounded
     (`TEXT_LIMIT`, `ITEM_LIMIT`)."""
     function = FILTERS[name]
     given = [to_value(arg) for arg in args]
+    # `JSON.stringify` sees a drop itself, every other filter the value it stands for
+    value = value if name in _AS_GIVEN else to_value(value)
     if takes_context(function):
-        result = function(to_value(value), *given, context=context)
+        result = function(value, *given, context=context)
     else:
-        result = function(to_value(value), *given)
+        result = function(value, *given)
     if isinstance(result, str):
         _too_long(len(result))
     elif isinstance(result, list):

@@ -48,7 +48,7 @@ from hatch_kindgi.engines.liquidjs.filters import (
     json_text,
 )
 from hatch_kindgi.engines.liquidjs.numbers import javascript_string, normal, stringify, to_double
-from hatch_kindgi.engines.liquidjs.parse import _python_index
+from hatch_kindgi.engines.liquidjs.parse import _from_utf16, _python_index, _Refused, _Tokenizer
 from hatch_kindgi.engines.liquidjs.tenant import template_refusal
 from hatch_kindgi.engines.liquidjs.tree import (
     Constant,
@@ -61,6 +61,7 @@ from hatch_kindgi.engines.liquidjs.tree import (
     Template,
     Word,
     build,
+    build_scope_value,
     build_value,
 )
 from hatch_kindgi.engines.liquidjs.values import (
@@ -312,31 +313,47 @@ class _Context:
         self.deadline = None if render_limit_ms is None else start + render_limit_ms / 1000
         self._clock = clock
         self._values: dict[str, FilteredValue] = {}
+        self._reads: dict[str, Any] = {}
 
     @property
     def clock(self) -> datetime:
         return self._clock
 
-    def evaluate(self, source: str, name: str, item: Any) -> Any:
-        """`new Value(source)` evaluated with `name` set to `item` (the `*_exp` filters)."""
+    def expression(self, source: str) -> Any:
+        """`new Value(source)`, as a function of a name and an item (the `*_exp` filters)."""
         value = self._values.get(source)
         if value is None:
-            try:
-                value, _units = build_value(source)
-            except Exception:  # liquidjs's `new Value` throws on it
-                raise FilterFailure(f"invalid value expression: {source}") from None
-            for call in value.filters:
-                if call.name not in FILTERS:
-                    raise FilterFailure(f"undefined filter: {call.name}")
+            value = _compiled(source)
             self._values[source] = value
-        self.scopes.append({name: item})
+        units = utf16_units(source)
+
+        def evaluate(name: str, item: Any) -> Any:
+            self.scopes.append({name: item})
+            try:
+                return _value(value, self)
+            except _Liquid as fault:  # placed in the expression's own text
+                raise FilterFailure(fault.reason, _placed("", units, fault.at)) from None
+            except _FilterThrew as threw:  # a filter of the expression: the outer one fails
+                raise FilterFailure(threw.message, threw.place) from None
+            finally:
+                self.scopes.pop()
+
+        return evaluate
+
+    def read(self, item: Any, path: Any) -> Any:
+        """`readScopeValue` of `path`, evaluated in `context.spawn(item)`."""
+        source = stringify(path)
+        token = self._reads.get(source, UNDEFINED)
+        if token is UNDEFINED:
+            token = self._reads[source] = build_scope_value(source)
+        if token is None:
+            return UNDEFINED
+        spawned = _Context(_spawned_scope(item), self._clock, math.inf, None)
+        spawned.memory, spawned.deadline = self.memory, self.deadline
         try:
-            return _value(value, self)
-        except _Liquid as fault:  # placed in the expression's own text
-            units = utf16_units(source)
-            raise FilterFailure(fault.reason, _placed("", units, fault.at)) from None
-        finally:
-            self.scopes.pop()
+            return _eval(token, spawned)
+        except _Liquid as fault:  # placed in the property's own text
+            raise FilterFailure(fault.reason, _placed("", utf16_units(source), fault.at)) from None
 
     def check_time(self) -> None:
         if self.deadline is not None and time.monotonic() > self.deadline:
@@ -346,9 +363,42 @@ class _Context:
         for scope in reversed(self.scopes):
             if key in scope:
                 return scope
-        if key in self.environments:
-            return self.environments
+        env = self.environments
+        if isinstance(env, Mapping) and key in env:
+            return env
+        if not isinstance(env, Mapping) and _own(env, key) is not UNDEFINED:
+            return env  # a spawned context's item: an array or a string's own keys
         return {}
+
+
+def _spawned_scope(item: Any) -> Any:
+    """`new Context(item)`'s environments: the item when it is an object (an array too),
+    `Object(item)` otherwise (a string's own keys stay; anything else has none)."""
+    item = to_value(item)
+    return item if isinstance(item, (Mapping, list, str)) else {}
+
+
+def _compiled(source: str) -> FilteredValue:
+    """`new Value(source)` under strictFilters: its tree, or its failure in liquidjs's words."""
+    refused = _value_refusal(source)
+    if refused is not None:
+        raise refused
+    value, _units = build_value(source)
+    return value
+
+
+def _value_refusal(source: str) -> FilterFailure | None:
+    units = utf16_units(source)
+    tokenizer = _Tokenizer(units)
+    try:
+        names = tokenizer.read_filtered_value()
+    except _Refused as refused:
+        reason, _, place = _from_utf16(refused.message).rpartition(", line:")
+        return FilterFailure(reason, ", line:" + place)
+    for name, at in names:
+        if name not in FILTERS:
+            return FilterFailure(f"undefined filter: {name}", _placed("", units, at))
+    return None
 
 
 def _key(value: Any) -> str:

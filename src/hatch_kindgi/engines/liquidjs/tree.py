@@ -43,6 +43,7 @@ __all__ = [
     "Template",
     "Word",
     "build",
+    "build_scope_value",
     "build_value",
 ]
 
@@ -727,6 +728,17 @@ def build(template: str) -> Built:
     options it was checked with)."""
     units = utf16_units(template)
     return Built(_Builder(units).parse_tokens(_top_level(units)), units)
+
+
+def build_scope_value(source: str) -> PathRead | None:
+    """`new Tokenizer(source).readScopeValue()`: the variable read `source` begins with (the
+    property of `where`, `find`, `group_by`, …), None when it begins with none."""
+    units = utf16_units(source)
+    t = _Tokenizer(units)
+    t.skip_blank()
+    begin = t.p
+    props = _Builder(units)._properties(t, True)
+    return PathRead(None, tuple(props), begin, units[begin : t.p]) if props else None
 
 
 def build_value(source: str) -> tuple[FilteredValue, str]:
