@@ -1,13 +1,13 @@
 """The values a liquidjs template holds beyond JSON's, and what liquidjs makes of them.
 
 liquidjs 10.30.0 (`dist/liquid.node.js` of the liquidjs kindgi-cli ships): JavaScript's
-`undefined` (`UNDEFINED`: what a read of a missing key gives, which strictVariables refuses),
-the literals `nil`, `empty` and `blank` as its `NullDrop`, `EmptyDrop` and `BlankDrop` (each
-compares by rules of its own, `equals`), `toValue` (a drop as the value it stands for), and a
-filter's failure (`FilterFailure`, in liquidjs's words). A template's other values are JSON's
-as Python holds them: None for `null`, `bool`, `int` and `float` for numbers (a whole double
-within the safe integers as an `int`, `numbers.normal`), `str`, `list` and `dict`. The tests
-hold them to the runtime's own render (`tests/oracle/runtime.py`).
+`undefined` (`UNDEFINED`, `engines.javascript.values`': what a read of a missing key gives,
+which strictVariables refuses), the literals `nil`, `empty` and `blank` as its `NullDrop`,
+`EmptyDrop` and `BlankDrop` (each compares by rules of its own, `equals`), `toValue` (a drop
+as the value it stands for), and a filter's failure (`FilterFailure`, in liquidjs's words).
+A template's other values are JSON's as Python holds them: None for `null`, `bool`, `int` and
+`float` for numbers (a whole double within the safe integers as an `int`), `str`, `list` and
+`dict`. The tests hold them to the runtime's own render (`tests/oracle/runtime.py`).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from hatch_kindgi.engines.javascript.strings import is_blank
+from hatch_kindgi.engines.javascript.values import UNDEFINED
 
 __all__ = [
     "BLANK",
@@ -30,22 +31,6 @@ __all__ = [
     "NullDrop",
     "to_value",
 ]
-
-
-class _Undefined:
-    """JavaScript's `undefined`."""
-
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        return "undefined"
-
-    def __bool__(self) -> bool:
-        return False
-
-
-UNDEFINED: Any = _Undefined()
-"""JavaScript's `undefined`: what reading a key a value lacks gives."""
 
 
 class FilterFailure(Exception):
