@@ -29,7 +29,6 @@ HEAVY = (
     "regex",
     "semantic_version",
     "hatchling",
-    "rapidfuzz",
     "watchfiles",
     "pygls",
     "lsprotocol",

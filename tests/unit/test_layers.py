@@ -32,7 +32,7 @@ CONTRACTS: list[str] = [
 
 PIPELINE = "Imports go down the pipeline's layers"
 ENGINES = "The engines' modules import downwards"
-PYTHON_LIQUID = "Only the liquidjs mirror imports python-liquid"
+PYTHON_LIQUID = "Nothing imports python-liquid"
 NO_SERVER = "The build hook never imports the language server"
 ADAPTER = "The Hatchling adapter's modules import downwards"
 

@@ -67,7 +67,7 @@ def _run(args: argparse.Namespace) -> int:
     if packs is None:
         return EXIT_USAGE
     (root,) = packs.roots
-    from hatch_kindgi.render.stage import RenderRequest, needs_agents, render  # python-liquid
+    from hatch_kindgi.render.stage import RenderRequest, needs_agents, render
 
     request = RenderRequest(args.target, tuple(args.param), args.agent, args.now, args.input)
     entries = load_entries(
@@ -82,6 +82,7 @@ def _run(args: argparse.Namespace) -> int:
         entries.blocks.template_files,
         entries.agents,
         entries.problems,
+        bounds=entries.bounds,
     )
     placed = place_problems(outcome.problems, pack_text(root))  # as `check` places them
     write_problems(named(packs, [(placed, ())], "text").problems, args.color)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from hatch_kindgi.blocks.stage import BlocksOutcome
 from hatch_kindgi.code.outcome import NO_CODE, CodeOutcome
 from hatch_kindgi.config.stage import PackConfig
+from hatch_kindgi.engines.bounds import SELF_HOSTED_BOUNDS, Bounds
 from hatch_kindgi.index.pins import LocalPins, Pins, resolve_pins
 from hatch_kindgi.pipeline.read import pack_code, read_pack
 from hatch_kindgi.pipeline.request import RunRequest
@@ -24,12 +25,14 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class LoadedEntries:
     """A pack's entries, for a command that reads them rather than building (`render`):
-    its blocks, its agents (None when its code was not indexed), and every problem found on
-    the way (config, discovery, blocks, code)."""
+    its blocks, its agents (None when its code was not indexed), every problem found on
+    the way (config, discovery, blocks, code), and the bounds of the profile it deploys to
+    (what a render is limited by)."""
 
     blocks: BlocksOutcome
     agents: tuple[dict[str, Any], ...] | None
     problems: tuple[Problem, ...]
+    bounds: Bounds = SELF_HOSTED_BOUNDS
 
 
 def load_entries(
@@ -43,14 +46,16 @@ def load_entries(
     and its agents when `needs_code` says, given the blocks, that they are needed. `target`:
     the profile whose verdict the blocks get (`--target`; else the hook option's)."""
     read = read_pack(root, RunRequest(runner="command-line", target=target))
+    bounds = read.target.bounds
     if read.pack is None or not needs_code(read.blocks):
-        return LoadedEntries(read.blocks, None, read.problems)
+        return LoadedEntries(read.blocks, None, read.problems, bounds)
     version = read.pack.pack_version
     pins, pin_problems = resolve_pins(
         root, read.options, environ, version, local=LocalPins(None, None, version)
     )
     code = NO_CODE if pins is None else pack_code(root, read, pins)
-    return LoadedEntries(read.blocks, code.agents, (*read.problems, *pin_problems, *code.problems))
+    problems = (*read.problems, *pin_problems, *code.problems)
+    return LoadedEntries(read.blocks, code.agents, problems, bounds)
 
 
 _REFERENCE_PINS = Pins("0", "1970-01-01T00:00:00.000Z", "a reference", "a reference")

@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 
-from hatch_kindgi.engines.liquidjs.filters import CLOCK
 from hatch_kindgi.render.parameters import UsageFault
 
 TODAY = "today"
@@ -49,7 +48,6 @@ class Run:
         found[CONVERSATION] = {"id": CONVERSATION_ID, "turn": 1}
         if self.has_input:
             found[INPUT] = self.input
-        found[CLOCK] = self.clock
         return found
 
     def why_undefined(self, root: str) -> str | None:

@@ -11,6 +11,7 @@ from hatch_kindgi.blocks.liquid import TemplateSite
 from hatch_kindgi.blocks.shape import parse_version
 from hatch_kindgi.checks.refs import prompt_ref
 from hatch_kindgi.checks.versions import Brought, newest_in, npm_range, versions_by_id
+from hatch_kindgi.engines.bounds import SELF_HOSTED_BOUNDS, Bounds
 from hatch_kindgi.primitives.modules import declaring_file
 from hatch_kindgi.render.parameters import (
     Declared,
@@ -73,11 +74,14 @@ def render(
     template_files: Mapping[str, str],
     agents: Sequence[Mapping[str, Any]] | None,
     pack_problems: Sequence[Problem] = (),
+    *,
+    bounds: Bounds = SELF_HOSTED_BOUNDS,
 ) -> RenderOutcome:
     """Render what `request` names from the entries of a pack's blocks without errors
     (`template_files`: the template file of each, by block file) and its agents (None when
-    they were not indexed). `pack_problems` are shown when something named is missing, since
-    a block with an error has no entry."""
+    they were not indexed), under the `bounds` of the profile the pack deploys to.
+    `pack_problems` are shown when something named is missing, since a block with an error
+    has no entry."""
     try:
         given = parse_assignments(request.params)
         clock = parse_now(request.now)
@@ -102,7 +106,9 @@ def render(
     errors = _errors(pack_problems)
     settings = replace(job.settings, left_out=bool(errors))
     run = Run(clock, job.agent, turn_input, has_input)
-    rendering = render_template(job.template, parameters, job.declared.names(), settings, run)
+    rendering = render_template(
+        job.template, parameters, job.declared.names(), settings, run, bounds=bounds
+    )
     if rendering.text is None and any(p.code == "render-undefined" for p in rendering.problems):
         # What the render found undefined may be in a file left out for its errors.
         return RenderOutcome(None, rendering.problems + errors)

@@ -1,40 +1,27 @@
-"""Rendering a template strictly, as a run renders instructions: an undefined variable, an
-unknown filter or a failing filter stops the render with a problem at the template's line and
-column, worded from what the render was given."""
+"""Rendering a template strictly, as a run renders instructions: an undefined variable, a
+failing filter or a limit stops the render with a problem at the template's line and column,
+worded from what the render was given. The render is liquidjs's (`engines/liquidjs/render.py`,
+the runtime's `renderTenantTemplate`), under the bounds' limits."""
 
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from functools import cached_property
 from typing import Any
 
 from hatch_kindgi.blocks.liquid import SETTINGS, Place, SettingsRead, TemplateSite, check_template
+from hatch_kindgi.engines.bounds import SELF_HOSTED_BOUNDS, Bounds
 from hatch_kindgi.engines.javascript.numbers import MAX_SAFE_INTEGER, as_double
-from hatch_kindgi.engines.liquidjs.python_liquid import (
-    ENVIRONMENT,
-    FilterArgumentError,
-    FilterError,
-    FilterItemTypeError,
-    FilterValueError,
-    LiquidError,
-    ResourceLimitError,
-    TemplateNotFoundError,
-    Undefined,
-    UndefinedError,
-    UnknownFilterError,
-)
+from hatch_kindgi.engines.liquidjs.render import STAND_IN, RenderFailure, render
 from hatch_kindgi.render.parameters import Parameters
 from hatch_kindgi.render.run import Run
 from hatch_kindgi.render.settings import SettingsChoice
 from hatch_kindgi.report.lines import Lines
 from hatch_kindgi.report.problems import Problem
 from hatch_kindgi.report.suggest import did_you_mean
-from hatch_kindgi.report.text import first_line, quoted
-
-_FILTER_FAULTS = (FilterArgumentError, FilterValueError, FilterItemTypeError, FilterError)
+from hatch_kindgi.report.text import first_line
 
 
 @dataclass(frozen=True)
@@ -60,69 +47,64 @@ def render_template(
     declared: list[str],
     settings: SettingsChoice,
     run: Run | None = None,
+    *,
+    bounds: Bounds = SELF_HOSTED_BOUNDS,
 ) -> Rendering:
     """Render `template` with `parameters`, then the `run`'s variables, then `settings`, as
-    the runtime layers them (a later one wins over a parameter of its name).
+    the runtime layers them (a later one wins over a parameter of its name), under `bounds`'
+    memory and time limits.
 
     Every undefined read the render meets is reported, not only the first: after one, the
-    render is run again with that read standing in as python-liquid's lenient undefined (empty,
-    false, nothing to loop over), as often as it takes, up to `MAX_UNDEFINED`. A fault of
-    another kind ends it; after a stand-in only undefined reads are reported, since a filter
-    given a stand-in may fail where the real value would not."""
+    render is run again with that read standing in as undefined without strictVariables
+    (empty, false, nothing to loop over), as often as it takes, up to `MAX_UNDEFINED`. A fault
+    of another kind ends it; after a stand-in only undefined reads are reported, since a
+    filter given a stand-in may fail where the real value would not."""
     # What a publish refuses, a render refuses, in the same words (`templateProblem`): a
     # partial, an unknown filter, anything liquidjs won't parse.
     syntax = check_template(template.text, template.site, declared).problems
     refused = tuple(p for p in syntax if p.severity == "error")
     if refused:
         return Rendering(None, refused)
-    try:
-        parsed = ENVIRONMENT.from_string(template.text)
-    except (LiquidError, RecursionError) as unread:  # liquidjs accepts, python-liquid can't
-        index = _index(unread, template.text) if isinstance(unread, LiquidError) else -1
-        reason = unread.message if isinstance(unread, LiquidError) else "it nests too deeply"
-        unreadable = template.site.place(Lines(template.text), index).problem(
-            "error",
-            "render-error",
-            f"the runtime accepts this template, but this render can't read it: {reason}",
-        )
-        return Rendering(None, (unreadable,))
     run = run or Run(datetime.now(timezone.utc))
-    given = _Given(parsed, _scope(parameters, settings, run), declared, settings, run)
+    given = _Given(_scope(parameters, settings, run), declared, settings, run, bounds)
     scope = _scope(parameters, settings, run)  # a copy the stand-ins go into
     lines = Lines(template.text)
     problems: list[Problem] = []
     seen: set[tuple[int, tuple[object, ...]]] = set()
     deadline = time.monotonic() + UNDEFINED_SECONDS
 
-    def problem(fault: LiquidError) -> tuple[int, Problem]:
-        index = _index(fault, template.text)
-        code, message = _explained(fault, index, given)
-        return index, template.site.place(lines, index).problem("error", code, message)
+    def problem(fault: RenderFailure) -> Problem:
+        code, message, index = _explained(fault, given)
+        return template.site.place(lines, index).problem("error", code, message)
 
     while len(problems) < MAX_UNDEFINED and (not problems or time.monotonic() < deadline):
         try:
-            text = parsed.render(**scope)
-        except UndefinedError as fault:
-            index, found = problem(fault)
-            problems.append(found)
-            segments = tuple(given.segments_at(index, _root_of(fault)))
-            if (index, segments) in seen or not _stand_in(scope, segments):
-                break
-            seen.add((index, segments))
-        except LiquidError as fault:
-            if not problems:
-                problems.append(problem(fault)[1])
-            break
-        except (Exception, RecursionError) as fault:  # a filter's own bug, or a template too deep
+            rendered = render(
+                template.text,
+                scope,
+                clock=run.clock,
+                memory_limit=bounds.render_memory_limit,
+                render_limit_ms=bounds.render_limit_ms,
+            )
+        except (Exception, RecursionError) as fault:  # a filter's own bug, or too deep
             if not problems:
                 message = f"rendering failed: {type(fault).__name__}: {first_line(fault)}"
                 place = template.site.place(lines, -1)
                 problems.append(place.problem("error", "render-error", message))
             break
-        else:
+        if isinstance(rendered, str):
             if not problems:
-                return Rendering(text, ())
+                return Rendering(rendered, ())
             break
+        if rendered.kind != "undefined":
+            if not problems:
+                problems.append(problem(rendered))
+            break
+        problems.append(problem(rendered))
+        segments = rendered.path[: rendered.missing]
+        if (rendered.index, segments) in seen or not _stand_in(scope, segments):
+            break
+        seen.add((rendered.index, segments))
     return Rendering(None, tuple(problems))
 
 
@@ -140,13 +122,9 @@ def _scope(parameters: Parameters, settings: SettingsChoice, run: Run) -> dict[s
     return scope
 
 
-def _root_of(fault: LiquidError) -> str:
-    return fault.token.value if fault.token is not None else ""
-
-
 def _stand_in(scope: dict[str, Any], segments: Sequence[object]) -> bool:
-    """Put a lenient undefined where the read of `segments` found nothing: at the root, or at
-    the first key an object lacks. False where there is no such place (a list index, a read
+    """Put a stand-in where the read of `segments` found nothing: at the root, or at the first
+    key an object lacks. False where there is no such place (a list index, a read
     into a string): the render can't go on past it."""
     if not segments or not isinstance(segments[0], str):
         return False
@@ -155,7 +133,7 @@ def _stand_in(scope: dict[str, Any], segments: Sequence[object]) -> bool:
         if not isinstance(container, dict) or not isinstance(segment, str):
             return False
         if segment not in container:
-            container[segment] = Undefined(segment)
+            container[segment] = STAND_IN
             return True
         container = container[segment]
     return False
@@ -175,67 +153,39 @@ def _as_javascript(value: Any) -> Any:
     return value
 
 
-def _index(fault: LiquidError, text: str) -> int:
-    token = fault.token
-    if token is None or token.start_index < 0 or token.source != text:
-        return -1
-    return token.start_index
-
-
 @dataclass(frozen=True)
 class _Given:
     """What the render had, to word a fault from."""
 
-    parsed: Any  # the parsed template
-    scope: Mapping[str, Any]
+    scope: dict[str, Any]
     declared: list[str]
     settings: SettingsChoice
     run: Run
-
-    @cached_property
-    def _variables(self) -> list[Any]:
-        """Every variable the template reads, from one static analysis of it."""
-        try:
-            analysis = self.parsed.analyze(include_partials=False)
-        except (LiquidError, RecursionError):
-            return []
-        return [variable for found in analysis.variables.values() for variable in found]
-
-    def segments_at(self, index: int, root: str) -> list[object]:
-        """The segments of the variable the template reads at `index`."""
-        if index < 0:
-            return []
-        for variable in self._variables:
-            if variable.span.index == index and variable.segments[:1] == [root]:
-                return list(variable.segments)
-        return []
+    bounds: Bounds
 
 
-def _explained(fault: LiquidError, index: int, given: _Given) -> tuple[str, str]:
-    """The problem code and message of a fault."""
-    if isinstance(fault, UndefinedError):
-        return "render-undefined", _undefined(fault, index, given)
-    name = fault.token.value if fault.token is not None else "?"
-    if isinstance(fault, UnknownFilterError):
-        hint = did_you_mean(name, ENVIRONMENT.filters)
-        return "render-filter", f'unknown filter "{name}"{hint}'
-    if isinstance(fault, _FILTER_FAULTS):
-        return "render-filter", f'the filter "{name}" failed: {fault.message}'
-    if isinstance(fault, TemplateNotFoundError):
-        return "render-error", (
-            f"{quoted(str(fault.message))} can't be included: a prompt is rendered on its own, "
-            "with no other templates"
-        )
-    if isinstance(fault, ResourceLimitError):
-        return "render-error", f"{fault.message}: the template renders too much"
-    return "render-error", str(fault.message)
+def _explained(fault: RenderFailure, given: _Given) -> tuple[str, str, int]:
+    """The problem code, message and place (an index into the template) of a fault."""
+    if fault.kind == "undefined":
+        return "render-undefined", _undefined(fault, given), fault.index
+    if fault.kind == "filter":
+        name = fault.filter or "?"
+        return "render-filter", f'the filter "{name}" failed: {fault.reason}', fault.filter_index
+    # The bounds' limits in the runtime's words (`liquidProblem`).
+    if fault.kind == "memory":
+        limit = given.bounds.render_memory_limit
+        return "render-error", f"the render went over its memory limit of {limit}", fault.index
+    if fault.kind == "time":
+        took = given.bounds.render_limit_ms
+        return "render-error", f"the render took over the limit of {took} ms", fault.index
+    return "render-error", fault.reason, fault.index
 
 
-def _undefined(fault: LiquidError, index: int, given: _Given) -> str:
-    """Which read found nothing, and why, from the segments of the variable at `index`."""
-    own = str(fault.message)
+def _undefined(fault: RenderFailure, given: _Given) -> str:
+    """Which read found nothing, and why, from the values of the path read."""
+    own = fault.reason
     settings, declared = given.settings, given.declared
-    segments = given.segments_at(index, _root_of(fault))
+    segments: Sequence[Any] = fault.path
     if not segments:
         return own
     root = str(segments[0])

@@ -213,15 +213,15 @@ CASES: dict[str, tuple[dict[str, str], list[str], str]] = {
             "append expect 2 arguments"
         ),
     ),
-    "type-error": (
+    "filter-time-zone": (
         {
             "blocks/p.json": _prompt(templateFile="p.liquid", parameters=[WHO]),
-            "blocks/p.liquid": "{% if who > 1 %}big{% endif %}",
+            "blocks/p.liquid": '{{ "2026-01-01" | date: "%H:%M", "Mars/Olympus" }}',
         },
         ["--param", "who=Ada"],
-        _one(
-            "blocks/p.liquid:1:11: error[render-error]: '<' and '>' are not supported "
-            "between 'int' and 'str'"
+        _one(  # liquidjs: "Invalid time zone specified: Mars/Olympus, line:1, col:1"
+            'blocks/p.liquid:1:19: error[render-filter]: the filter "date" failed: Invalid time '
+            "zone specified: Mars/Olympus"
         ),
     ),
 }
@@ -237,18 +237,19 @@ def test_render_fault_is_placed(
     assert _render(capsys, root, *args) == (1, "", expected)
 
 
-def test_loop_limit_and_include_are_render_errors(
+def test_memory_limit_and_include_are_render_errors(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A runaway loop meets a bound; an include is refused as a publish refuses it, so the
-    block is left out."""
-    root = _pack(tmp_path, {"blocks/p.json": _prompt("{% for i in (1..2000000) %}{% endfor %}")})
+    """A runaway loop meets the bounds' memory limit, in the runtime's words (liquidjs:
+    "memory alloc limit exceeded, line:1, col:1"); an include is refused as a publish refuses
+    it, so the block is left out."""
+    root = _pack(tmp_path, {"blocks/p.json": _prompt("{% for i in (1..20000000) %}{% endfor %}")})
     assert _render(capsys, root) == (
         1,
         "",
         _one(
-            "blocks/p.json:7:21: error[render-error]: /content/template: loop iteration limit "
-            "reached: the template renders too much (template line 1, column 4)"
+            "blocks/p.json:7:18: error[render-error]: /content/template: the render went over "
+            "its memory limit of 16777216 (template line 1, column 1)"
         ),
     )
     (root / "blocks" / "p.json").write_text(_prompt('a{% include "x" %}'), encoding="utf-8")
@@ -379,21 +380,21 @@ def test_more_undefined_reads_only_within_the_time_allowed(
     assert err.splitlines()[-1] == "1 error, 0 warnings in 1 file"
 
 
-def test_a_template_only_the_runtime_reads_is_a_render_error(
+def test_a_template_only_liquidjs_reads_renders_as_it_does(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """liquidjs publishes `{{ a b }}` (the runtime oracle says so), python-liquid can't read
-    it: the render says why it stops instead of exiting with nothing said."""
-    from tests.oracle import shipped
+    """liquidjs publishes `{{ a b }}` (the runtime oracle says so) and renders it, reading
+    both values and printing the first: so does render, each undefined read reported."""
+    from tests.oracle.shipped import publish_template_problem as liquidjs_parse
 
-    assert shipped.publish_template_problem("Hi {{ a b }}") is None
+    assert liquidjs_parse("Hi {{ a b }}") is None
     root = _pack(tmp_path, {"blocks/p.json": _prompt("Hi {{ a b }}")})
     assert _render(capsys, root) == (
         1,
         "",
-        _one(
-            "blocks/p.json:7:26: error[render-error]: /content/template: the runtime accepts this "
-            "template, but this render can't read it: expected end of expression, found word "
-            "(template line 1, column 9)"
-        ),
+        'blocks/p.json:7:24: error[render-undefined]: /content/template: "a" is undefined: it '
+        "is neither a parameter nor settings (template line 1, column 7)\n"
+        'blocks/p.json:7:26: error[render-undefined]: /content/template: "b" is undefined: it '
+        "is neither a parameter nor settings (template line 1, column 9)\n"
+        "2 errors, 0 warnings in 1 file\n",
     )

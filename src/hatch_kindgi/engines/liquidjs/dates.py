@@ -68,8 +68,10 @@ width must not build gigabytes."""
 def parse_date(value: Any, clock: datetime) -> datetime | None:
     """The UTC date liquidjs makes of `value`, or None where it makes none (the filter then
     returns its input)."""
-    if value is None or isinstance(value, bool):
+    if value is None:
         return None
+    if isinstance(value, bool):  # `new Date(true)`: one millisecond after the epoch
+        return _EPOCH + timedelta(milliseconds=int(value))
     if value in ("now", "today"):
         return clock
     if isinstance(value, (int, float)):

@@ -1,6 +1,6 @@
-"""The names of liquidjs's filters, without loading python-liquid (which `filters.py` needs):
-what `check` knows a template may call. `tests/unit/blocks/test_liquid.py` holds them equal to
-the filters `filters.py` registers."""
+"""The names of liquidjs's filters, without loading the filters themselves (`filters.py`, which
+only a render needs): what `check` knows a template may call. `tests/unit/blocks/test_liquid.py`
+holds them equal to the filters `filters.py` has."""
 
 from __future__ import annotations
 

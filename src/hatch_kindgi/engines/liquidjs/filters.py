@@ -29,13 +29,9 @@ import sys
 import unicodedata
 import urllib.parse
 from collections.abc import Mapping, Sequence
-from datetime import datetime, timezone
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable
-
-from liquid.exceptions import FilterArgumentError
-from liquid.filter import with_context
-from liquid.undefined import Undefined
+from datetime import datetime
+from functools import cmp_to_key, lru_cache
+from typing import Any, Callable, Protocol, TypeVar
 
 from hatch_kindgi.engines.javascript.numbers import (
     MAX_SAFE_INTEGER,
@@ -45,6 +41,7 @@ from hatch_kindgi.engines.javascript.power import math_pow
 from hatch_kindgi.engines.javascript.strings import (
     WHITE_SPACE,
     code_unit,
+    code_unit_key,
     from_utf16_units,
     trim,
     utf16_length,
@@ -58,39 +55,68 @@ from hatch_kindgi.engines.liquidjs.numbers import (
     to_double,
     to_number,
 )
+from hatch_kindgi.engines.liquidjs.values import (
+    UNDEFINED,
+    Drop,
+    FilterFailure,
+    MemoryExceeded,
+    to_value,
+)
 
-if TYPE_CHECKING:
-    from liquid import Environment
-    from liquid.context import RenderContext
 
-CLOCK = "kindgi clock"
-"""The key of a render's globals that holds the run's clock (a `datetime` in UTC): what
-`"now" | date` reads. No template can name it (it has a space)."""
+class FilterContext(Protocol):
+    """What a filter that needs its render gets (liquidjs's `this.context`): the run's clock,
+    and a value expression evaluated with one more variable in scope (the `*_exp` filters)."""
 
-_MISSING: Any = object()
+    @property
+    def clock(self) -> datetime:
+        """The run's clock, in UTC: what `"now" | date` reads."""
+        ...
+
+    def expression(self, source: str) -> Callable[[str, Any], Any]:
+        """`new Value(source)` (failing as liquidjs's constructor fails), as a function of a
+        name and an item: the value evaluated with `name` set to `item` (`context.push`)."""
+        ...
+
+    def read(self, item: Any, path: Any) -> Any:
+        """What `new Tokenizer(stringify(path)).readScopeValue()` reads of `item` in a
+        context spawned of it (`context.spawn(item)`): strictly, a failure in liquidjs's
+        words where a read finds nothing; undefined where `path` names no variable."""
+        ...
+
+
+_MISSING: Any = UNDEFINED
+
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _with_context(function: _F) -> _F:
+    """Mark a filter as one called with `context=`."""
+    function.with_context = True  # type: ignore[attr-defined]
+    return function
+
+
 TEXT_LIMIT = 16 * 1024 * 1024
-"""The longest string a filter makes (a render's output is bounded the same): past it the
-filter fails, where liquidjs would exhaust memory (its memoryLimit is unbounded by default)."""
+"""The longest string a filter makes: the largest `memoryLimit` of any profile's bounds
+(`engines/bounds.py`), which a longer result is past whatever the profile. A filter that would
+make one fails before making it (`MemoryExceeded`), where liquidjs fails once it has charged
+what it makes."""
 
 
-ITEM_LIMIT = 1_000_000
-"""The most items an array a filter makes may have (as many as a loop may iterate)."""
+ITEM_LIMIT = TEXT_LIMIT
+"""The most items an array a filter makes may have: past them its weight is past any
+profile's `memoryLimit` too."""
 
 
 def _too_many(count: int) -> None:
     if count > ITEM_LIMIT:
-        raise FilterArgumentError(
-            f"the result would have {count:,} items, more than a loop may go through",
-            token=None,
-        )
+        raise MemoryExceeded
 
 
 def _too_long(size: float) -> None:
     if size > TEXT_LIMIT:
-        raise FilterArgumentError(
-            f"the result would be {size:,.0f} characters long, more than a prompt can be",
-            token=None,
-        )
+        raise MemoryExceeded
 
 
 def _arg(args: Sequence[Any], index: int, default: Any = _MISSING) -> Any:
@@ -99,7 +125,7 @@ def _arg(args: Sequence[Any], index: int, default: Any = _MISSING) -> Any:
 
 def _array(value: Any) -> list[Any]:
     """liquidjs's `toArray`: nil is empty, an array itself, anything else in an array."""
-    if value is None or isinstance(value, Undefined):
+    if value is None or value is UNDEFINED:
         return []
     if isinstance(value, (list, tuple, range)):
         return list(value)
@@ -107,7 +133,7 @@ def _array(value: Any) -> list[Any]:
 
 
 def _is_nil(value: Any) -> bool:
-    return value is None or isinstance(value, Undefined)
+    return value is None or value is UNDEFINED
 
 
 def _falsy(value: Any) -> bool:
@@ -249,13 +275,13 @@ def _trimming(function: Callable[[str, str], str]) -> Callable[..., str]:
 
 def _append(value: Any, *args: Any, **_: Any) -> str:
     if len(args) != 1:
-        raise FilterArgumentError("append expect 2 arguments", token=None)
+        raise FilterFailure("append expect 2 arguments")
     return stringify(value) + stringify(args[0])
 
 
 def _prepend(value: Any, *args: Any, **_: Any) -> str:
     if len(args) != 1:
-        raise FilterArgumentError("prepend expect 2 arguments", token=None)
+        raise FilterFailure("prepend expect 2 arguments")
     return stringify(args[0]) + stringify(value)
 
 
@@ -317,8 +343,8 @@ def _slice_count(count: float) -> int:
 
 def _js_primitive(value: Any) -> Any:
     """JavaScript's ToPrimitive of a value a template holds: an array or object as its
-    `String()`, an undefined (`_MISSING`, python-liquid's `Undefined`) as `_MISSING`."""
-    if value is _MISSING or isinstance(value, Undefined):
+    `String()`, undefined (`_MISSING`, which is `values.UNDEFINED`) as it is."""
+    if value is _MISSING:
         return _MISSING
     if isinstance(value, (list, tuple, range, Mapping)):
         return javascript_string(value)
@@ -413,12 +439,12 @@ def _array_to_sentence_string(value: Any, *args: Any, **_: Any) -> Any:
     if isinstance(value, str):
         units = utf16_units(value)
         if len(units) > 2:
-            raise FilterArgumentError("array.slice(...).join is not a function", token=None)
+            raise FilterFailure("array.slice(...).join is not a function")
         items: list[Any] = [from_utf16_units(unit) for unit in units]
     elif isinstance(value, (list, tuple, range)):
         items = list(value)
     else:
-        raise FilterArgumentError("array.slice is not a function", token=None)
+        raise FilterFailure("array.slice is not a function")
     if not items:
         return ""
     if len(items) == 1:
@@ -538,7 +564,7 @@ def _url_decode(text: str, *_: str) -> str:
     try:
         return urllib.parse.unquote(text.replace("+", " "), errors="strict")
     except UnicodeDecodeError as fault:
-        raise FilterArgumentError("URI malformed", token=None) from fault
+        raise FilterFailure("URI malformed") from fault
 
 
 def _base64_encode(text: str, *_: str) -> str:
@@ -620,26 +646,6 @@ def _property(item: Any, path: Any) -> Any:
     return item
 
 
-def _defined_property(item: Any, path: Any) -> Any:
-    """What liquidjs's `where`, `find`, `has`, `group_by` read of `item`: its property at
-    `path`, a failure where there is none (a run renders with strictVariables)."""
-    shown = stringify(path)
-    if not shown or shown[0] in "'\"":  # liquidjs reads no variable: undefined, no failure
-        return _MISSING
-    for key in shown.split("."):
-        if isinstance(item, str) and key.isdigit() and int(key) < utf16_length(item):
-            item = code_unit(item, int(key))
-        elif isinstance(item, Mapping) and key in item:
-            item = item[key]
-        elif isinstance(item, (list, tuple, str)) and key == "size":
-            item = len(item)
-        elif isinstance(item, (list, tuple)) and key in ("first", "last") and item:
-            item = item[0 if key == "first" else -1]
-        else:
-            raise FilterArgumentError(f"undefined variable: {shown}", token=None)
-    return item
-
-
 def _join(value: Any, *args: Any, **_: Any) -> str:
     separator = _arg(args, 0, None)
     shown = " " if _is_nil(separator) or separator is _MISSING else stringify(separator)
@@ -672,35 +678,45 @@ def _size(value: Any, *_: Any, **__: Any) -> int:
     return 0
 
 
-def _order_key(value: Any) -> tuple[int, Any]:
-    if isinstance(value, bool):
-        return (0, int(value))
-    if isinstance(value, (int, float)):
-        return (0, value)
-    if isinstance(value, str):
-        return (1, value)
-    return (2, 0)
+def _ordered_compare(left: Any, right: Any) -> int:
+    """liquidjs's `orderedCompare`: nil last, then JavaScript's `<` and `>`."""
+    if _is_nil(left) or _is_nil(right):
+        return (0 if _is_nil(right) else 1) if _is_nil(left) else -1
+    if _js_less(left, right):
+        return -1
+    return 1 if _js_less(right, left) else 0
+
+
+def _case_insensitive_compare(left: Any, right: Any) -> int:
+    """liquidjs's `caseInsensitiveCompare`: nil last, then the lowercased strings."""
+    if _is_nil(left) or _is_nil(right):
+        return (0 if _is_nil(right) else 1) if _is_nil(left) else -1
+    a = code_unit_key(javascript_string(left).lower())
+    b = code_unit_key(javascript_string(right).lower())
+    return -1 if a < b else (1 if a > b else 0)
+
+
+def _sort_by(value: Any, key: Any, compare: Callable[[Any, Any], int]) -> list[Any]:
+    """liquidjs's `sortBy`: `Array.prototype.sort` (stable) by `compare` of each item, or of
+    its property `key`."""
+    by_key = key is not None and key is not _MISSING and _truthy_js(key)
+    keyed: list[tuple[Any, Any]] = [
+        (item, _property(item, key) if by_key else item) for item in _array(value)
+    ]
+
+    def by_value(a: tuple[Any, Any], b: tuple[Any, Any]) -> int:
+        return compare(a[1], b[1])
+
+    keyed.sort(key=cmp_to_key(by_value))
+    return [item for item, _ in keyed]
 
 
 def _sort(value: Any, *args: Any, **_: Any) -> list[Any]:
-    items = _array(value)
-    key = _arg(args, 0, None)
-    if key is None or key is _MISSING:
-        return sorted(items, key=_order_key)
-    return sorted(items, key=lambda item: _order_key(_property(item, key)))
+    return _sort_by(value, _arg(args, 0, None), _ordered_compare)
 
 
 def _sort_natural(value: Any, *args: Any, **_: Any) -> list[Any]:
-    items = _array(value)
-    key = _arg(args, 0, None)
-
-    def natural(item: Any) -> tuple[int, Any]:
-        found = item if key is None else _property(item, key)
-        if isinstance(found, str):
-            return (1, found.lower())
-        return _order_key(found)
-
-    return sorted(items, key=natural)
+    return _sort_by(value, _arg(args, 0, None), _case_insensitive_compare)
 
 
 def _map(value: Any, *args: Any, **_: Any) -> list[Any]:
@@ -787,36 +803,41 @@ def _matches(value: Any, expected: Any) -> bool:
     return _same(value, expected)
 
 
-def _where(value: Any, *args: Any, **_: Any) -> list[Any]:
+@_with_context
+def _where(value: Any, *args: Any, context: FilterContext, **_: Any) -> list[Any]:
     key, expected = _arg(args, 0, ""), _arg(args, 1)
-    return [item for item in _array(value) if _matches(_defined_property(item, key), expected)]
+    return [item for item in _array(value) if _matches(context.read(item, key), expected)]
 
 
-def _reject(value: Any, *args: Any, **_: Any) -> list[Any]:
+@_with_context
+def _reject(value: Any, *args: Any, context: FilterContext, **_: Any) -> list[Any]:
     key, expected = _arg(args, 0, ""), _arg(args, 1)
-    return [item for item in _array(value) if not _matches(_defined_property(item, key), expected)]
+    return [item for item in _array(value) if not _matches(context.read(item, key), expected)]
 
 
-def _search(value: Any, args: Sequence[Any]) -> tuple[int, Any] | None:
+def _search(value: Any, args: Sequence[Any], context: FilterContext) -> tuple[int, Any] | None:
     key, expected = _arg(args, 0, ""), _arg(args, 1)
     for index, item in enumerate(_array(value)):
-        if _matches(_defined_property(item, key), expected):
+        if _matches(context.read(item, key), expected):
             return index, item
     return None
 
 
-def _find(value: Any, *args: Any, **_: Any) -> Any:
-    found = _search(value, args)
+@_with_context
+def _find(value: Any, *args: Any, context: FilterContext, **_: Any) -> Any:
+    found = _search(value, args, context)
     return None if found is None else found[1]
 
 
-def _find_index(value: Any, *args: Any, **_: Any) -> Any:
-    found = _search(value, args)
+@_with_context
+def _find_index(value: Any, *args: Any, context: FilterContext, **_: Any) -> Any:
+    found = _search(value, args, context)
     return None if found is None else found[0]
 
 
-def _has(value: Any, *args: Any, **_: Any) -> bool:
-    return _search(value, args) is not None
+@_with_context
+def _has(value: Any, *args: Any, context: FilterContext, **_: Any) -> bool:
+    return _search(value, args, context) is not None
 
 
 def _enumerable(value: Any) -> list[Any]:
@@ -829,11 +850,12 @@ def _enumerable(value: Any) -> list[Any]:
     return []
 
 
-def _group_by(value: Any, *args: Any, **_: Any) -> list[dict[str, Any]]:
+@_with_context
+def _group_by(value: Any, *args: Any, context: FilterContext, **_: Any) -> list[dict[str, Any]]:
     key = _arg(args, 0, "")
     groups: list[dict[str, Any]] = []
     for item in _enumerable(value):
-        found = _defined_property(item, key)
+        found = context.read(item, key)
         name = None if found is _MISSING else found
         group = next((g for g in groups if _same_value(g["name"], name)), None)
         if group is None:
@@ -843,54 +865,42 @@ def _group_by(value: Any, *args: Any, **_: Any) -> list[dict[str, Any]]:
     return groups
 
 
-@lru_cache(maxsize=256)
-def _expression(env: Environment, source: str) -> Any:
-    from liquid.builtin.expressions import BooleanExpression, tokenize
-    from liquid.token import TOKEN_EXPRESSION, Token
-
-    from hatch_kindgi.engines.liquidjs.expressions import expression_stream
-
-    token = Token(TOKEN_EXPRESSION, source, 0, source)
-    return BooleanExpression.parse(env, expression_stream(tokenize(source, token)))
-
-
-def _evaluations(value: Any, args: Sequence[Any], context: RenderContext) -> Any:
+def _evaluations(value: Any, args: Sequence[Any], context: FilterContext) -> Any:
     name, source = stringify(_arg(args, 0, "")), stringify(_arg(args, 1, ""))
-    expression = _expression(context.env, source)
+    evaluate = context.expression(source)  # made before the items are read, as liquidjs does
     for item in _array(value):
-        with context.extend({name: item}):
-            yield item, expression.expression.evaluate(context)  # the value, not its truth
+        yield item, evaluate(name, item)  # the value, not its truth
 
 
-@with_context
-def _where_exp(value: Any, *args: Any, context: RenderContext, **_: Any) -> list[Any]:
+@_with_context
+def _where_exp(value: Any, *args: Any, context: FilterContext, **_: Any) -> list[Any]:
     return [item for item, result in _evaluations(value, args, context) if result is True]
 
 
-@with_context
-def _reject_exp(value: Any, *args: Any, context: RenderContext, **_: Any) -> list[Any]:
-    return [item for item, result in _evaluations(value, args, context) if result is not True]
+@_with_context
+def _reject_exp(value: Any, *args: Any, context: FilterContext, **_: Any) -> list[Any]:
+    return [item for item, result in _evaluations(value, args, context) if result is False]
 
 
-@with_context
-def _find_exp(value: Any, *args: Any, context: RenderContext, **_: Any) -> Any:
+@_with_context
+def _find_exp(value: Any, *args: Any, context: FilterContext, **_: Any) -> Any:
     found = _evaluations(value, args, context)
     return next((item for item, result in found if _truthy_js(result)), None)
 
 
-@with_context
-def _find_index_exp(value: Any, *args: Any, context: RenderContext, **_: Any) -> Any:
+@_with_context
+def _find_index_exp(value: Any, *args: Any, context: FilterContext, **_: Any) -> Any:
     found = enumerate(_evaluations(value, args, context))
     return next((index for index, (_item, result) in found if _truthy_js(result)), None)
 
 
-@with_context
-def _has_exp(value: Any, *args: Any, context: RenderContext, **_: Any) -> bool:
+@_with_context
+def _has_exp(value: Any, *args: Any, context: FilterContext, **_: Any) -> bool:
     return any(_truthy_js(result) for _item, result in _evaluations(value, args, context))
 
 
-@with_context
-def _group_by_exp(value: Any, *args: Any, context: RenderContext, **_: Any) -> list[dict[str, Any]]:
+@_with_context
+def _group_by_exp(value: Any, *args: Any, context: FilterContext, **_: Any) -> list[dict[str, Any]]:
     groups: list[dict[str, Any]] = []
     for item, name in _evaluations(_enumerable(value), args, context):
         group = next((g for g in groups if _same_value(g["name"], name)), None)
@@ -915,16 +925,32 @@ def _sample(value: Any, *args: Any, **_: Any) -> Any:
 # -- misc ------------------------------------------------------------------------------------
 
 
-def _default(value: Any, *args: Any, allow_false: Any = False, **_: Any) -> Any:
-    fallback = _arg(args, 0, None)
+def _default(value: Any, *args: Any, **_: Any) -> Any:
+    """liquidjs's: an empty string or array takes the default; false stays false when
+    `new Map(rest).get("allow_false")` is truthy (each of the rest must be an entry: a
+    keyword argument is the pair `[name, value]`); a falsy value takes the default."""
+    fallback = _arg(args, 0, UNDEFINED)
     if isinstance(value, (str, list, tuple)):
         return value if len(value) else fallback
-    if value is False and len(args) > 1:  # liquidjs reads its options as `new Map(args)`
-        shown = "null" if args[1] is None else javascript_string(args[1])
-        raise FilterArgumentError(f"Iterator value {shown} is not an entry object", token=None)
-    if value is False and allow_false:
-        return False
+    if value is False:
+        allowed: Any = UNDEFINED
+        for entry in args[1:]:
+            if not isinstance(entry, (list, tuple, Mapping)):
+                shown = "null" if entry is None else javascript_string(entry)
+                raise FilterFailure(f"Iterator value {shown} is not an entry object")
+            key, item = _entry(entry, 0), _entry(entry, 1)
+            if isinstance(key, str) and key == "allow_false":
+                allowed = item
+        if allowed is not UNDEFINED and _truthy_js(allowed):
+            return False
     return fallback if _falsy(value) else value
+
+
+def _entry(entry: Any, index: int) -> Any:
+    """`entry[index]` of a `Map` entry (an array's item, an object's key "0" or "1")."""
+    if isinstance(entry, Mapping):
+        return entry.get(str(index), UNDEFINED)
+    return entry[index] if len(entry) > index else UNDEFINED
 
 
 def json_text(value: Any, space: Any = 0) -> str:
@@ -939,7 +965,10 @@ def json_text(value: Any, space: Any = 0) -> str:
 
 
 def _json(value: Any, indent: str, at: str) -> str:
-    if value is None or isinstance(value, Undefined):
+    if isinstance(value, Drop):  # its own enumerable fields: the literals have none
+        fields = getattr(value, "fields", None)
+        value = fields() if callable(fields) else {}
+    if value is None or value is UNDEFINED:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -984,13 +1013,12 @@ def _to_integer(value: Any, *_: Any, **__: Any) -> Any:
 # -- dates -----------------------------------------------------------------------------------
 
 
-def _clock(context: RenderContext) -> datetime:
-    clock = context.globals.get(CLOCK)
-    return clock if isinstance(clock, datetime) else datetime.now(timezone.utc)
+def _clock(context: FilterContext) -> datetime:
+    return context.clock
 
 
-@with_context
-def _date(value: Any, *args: Any, context: RenderContext, **_: Any) -> Any:
+@_with_context
+def _date(value: Any, *args: Any, context: FilterContext, **_: Any) -> Any:
     moment = parse_date(value, _clock(context))
     if moment is None:
         return value
@@ -999,15 +1027,20 @@ def _date(value: Any, *args: Any, context: RenderContext, **_: Any) -> Any:
     named = _arg(args, 1, None)
     if named is None or named is _MISSING:
         return strftime(moment, shown)
+    if not isinstance(named, str):  # a number of minutes, as JavaScript's `-` makes one
+        minutes = to_double(named)
+        if math.isnan(minutes):
+            return value  # `new LiquidDate` of it is an invalid date: the input stays
+        named = minutes
     zone = zone_of(named, moment)
     if zone is None:
-        raise FilterArgumentError(f"Invalid time zone specified: {stringify(named)}", token=None)
+        raise FilterFailure(f"Invalid time zone specified: {stringify(named)}")
     return strftime(moment, shown, zone)
 
 
 def _dated(pattern: str) -> Callable[..., Any]:
-    @with_context
-    def filter_(value: Any, *_: Any, context: RenderContext, **__: Any) -> Any:
+    @_with_context
+    def filter_(value: Any, *_: Any, context: FilterContext, **__: Any) -> Any:
         moment = parse_date(value, _clock(context))
         return value if moment is None else strftime(moment, pattern)
 
@@ -1015,8 +1048,8 @@ def _dated(pattern: str) -> Callable[..., Any]:
 
 
 def _date_string(month: str) -> Callable[..., Any]:
-    @with_context
-    def filter_(value: Any, *args: Any, context: RenderContext, **_: Any) -> Any:
+    @_with_context
+    def filter_(value: Any, *args: Any, context: FilterContext, **_: Any) -> Any:
         moment = parse_date(value, _clock(context))
         if moment is None:
             return value
@@ -1134,31 +1167,122 @@ FILTERS: dict[str, Callable[..., Any]] = {
 """liquidjs 10.30.0's filters by name (the tests compare the names with `tenantLiquid()`'s)."""
 
 
-def _reads_defined(function: Callable[..., Any]) -> Callable[..., Any]:
-    """`function`, failing on an undefined input or argument as liquidjs's strictVariables
-    does when it evaluates them (python-liquid hands a filter the undefined instead)."""
-
-    def filter_(value: Any, *args: Any, **kwargs: Any) -> Any:
-        for given in (value, *args, *kwargs.values()):
-            if isinstance(given, Undefined):
-                str(given)  # a strict undefined raises its UndefinedError
-        result = function(value, *args, **kwargs)
-        if isinstance(result, str):
-            _too_long(len(result))
-        elif isinstance(result, list):
-            _too_many(len(result))
-        return result
-
-    if getattr(function, "with_context", False):
-        filter_ = with_context(filter_)
-    return filter_
+_AS_GIVEN = frozenset(("json", "jsonify", "inspect"))
 
 
-_REGISTERED = {name: _reads_defined(function) for name, function in FILTERS.items()}
+def apply_filter(name: str, value: Any, args: Sequence[Any], context: FilterContext) -> Any:
+    """The filter `name` of `value` with `args` (a keyword argument as the pair liquidjs hands
+    a filter, `[name, value]`), as liquidjs's `Filter.render` calls it; what it makes bounded
+    (`TEXT_LIMIT`, `ITEM_LIMIT`)."""
+    function = FILTERS[name]
+    given = [to_value(arg) for arg in args]
+    # `JSON.stringify` sees a drop itself, every other filter the value it stands for
+    value = value if name in _AS_GIVEN else to_value(value)
+    if takes_context(function):
+        result = function(value, *given, context=context)
+    else:
+        result = function(value, *given)
+    if isinstance(result, str):
+        _too_long(len(result))
+    elif isinstance(result, list):
+        _too_many(len(result))
+    return result
 
 
-def register_filters(env: Environment) -> None:
-    """Add the filters a template may use to `env`: liquidjs's, and no others."""
-    env.filters.clear()
-    for name, function in _REGISTERED.items():
-        env.add_filter(name, function)
+def _text_length(value: Any) -> int:
+    return utf16_length(stringify(value))
+
+
+def _items(value: Any) -> int:
+    return len(value) if isinstance(value, list) else len(_array(value))
+
+
+def _joined(value: Any, args: Sequence[Any]) -> float:
+    items = _array(value)
+    separator = _arg(args, 0, None)
+    shown = " " if _is_nil(separator) or separator is _MISSING else stringify(separator)
+    size = utf16_length(shown) * max(len(items) - 1, 0)
+    return size + sum(
+        len(str(item)) if type(item) is int else utf16_length(javascript_string(item))
+        for item in items
+    )
+
+
+def _texts(*indexes: int) -> Callable[[Any, Sequence[Any]], float]:
+    """A charge of the input's text and of the arguments at `indexes`."""
+
+    def charge(value: Any, args: Sequence[Any]) -> float:
+        given = [_arg(args, i, "") for i in indexes]
+        return _text_length(value) + sum(_text_length(a) for a in given if a is not _MISSING)
+
+    return charge
+
+
+_TEXT_CHARGED = [
+    "escape",
+    "xml_escape",
+    "newline_to_br",
+    "strip_html",
+    "lstrip",
+    "rstrip",
+    "strip",
+    "downcase",
+    "upcase",
+    "split",
+    "strip_newlines",
+    "squish",
+    "capitalize",
+    "normalize_whitespace",
+    "number_of_words",
+    "base64_encode",
+    "base64_decode",
+    "sha256",
+]
+_ITEMS_CHARGED = [
+    "reverse",
+    "sort",
+    "sort_natural",
+    "map",
+    "compact",
+    "push",
+    "unshift",
+    "pop",
+    "shift",
+    "where",
+    "reject",
+    "where_exp",
+    "reject_exp",
+    "group_by",
+    "group_by_exp",
+    "uniq",
+]
+_CHARGES: dict[str, Callable[[Any, Sequence[Any]], float]] = {
+    **dict.fromkeys(_TEXT_CHARGED, _texts()),
+    **dict.fromkeys(_ITEMS_CHARGED, lambda value, args: _items(value)),
+    "escape_once": lambda value, args: 2 * _text_length(value),
+    "append": _texts(0),
+    "prepend": _texts(0),
+    "remove": _texts(0),
+    "remove_first": _texts(0),
+    "remove_last": _texts(0),
+    "replace_first": _texts(0, 1),
+    "replace_last": _texts(0, 1),
+    "truncate": lambda value, args: _text_length(value) + 3,
+    "truncatewords": lambda value, args: _text_length(value) + 3,
+    "hmac_sha256": _texts(0),
+    "concat": lambda value, args: _items(value) + _items(_arg(args, 0, [])),
+    "join": _joined,
+}
+
+
+def input_charge(name: str, value: Any, args: Sequence[Any]) -> float:
+    """What liquidjs 10.30.0's filter `name` charges to `memoryLimit` for what it is given,
+    before it makes anything (`this.context.memoryLimit.use(str.length)` and the like): its
+    input's length, with its arguments' for some (0 for a filter that charges nothing)."""
+    charge = _CHARGES.get(name)
+    return 0 if charge is None else charge(to_value(value), [to_value(a) for a in args])
+
+
+def takes_context(function: Callable[..., Any]) -> bool:
+    """Whether the filter `function` is called with `context=` (a `FilterContext`)."""
+    return bool(getattr(function, "with_context", False))

@@ -21,6 +21,7 @@ from hatch_kindgi.engines.javascript.numbers import (
     number_to_string,
     string_to_number,
 )
+from hatch_kindgi.engines.liquidjs.values import UNDEFINED, Drop
 
 Number = Union[int, float]
 
@@ -70,8 +71,14 @@ def javascript_string(value: Any) -> str:
         return number_to_string(value)
     if value is None:
         return "null"
+    if value is UNDEFINED:
+        return "undefined"
+    if isinstance(value, Drop):
+        return javascript_string(value.value_of())
     if isinstance(value, (list, tuple, range)):
-        return ",".join("" if item is None else javascript_string(item) for item in value)
+        return ",".join(
+            "" if item is None or item is UNDEFINED else javascript_string(item) for item in value
+        )
     if isinstance(value, Mapping):
         return "[object Object]"
     return str(value)
@@ -80,9 +87,11 @@ def javascript_string(value: Any) -> str:
 def stringify(value: Any) -> str:
     """liquidjs's `stringify`, what an output prints: a string as it is, nil as nothing, an
     array as its items printed one after another, any other value as `String(value)`."""
+    if isinstance(value, Drop):
+        value = value.value_of()
     if isinstance(value, str):
         return value
-    if value is None:
+    if value is None or value is UNDEFINED:
         return ""
     if isinstance(value, (list, tuple, range)):
         return "".join(stringify(item) for item in value)

@@ -14,8 +14,8 @@ from typing import cast
 from liquid.exceptions import LiquidError
 
 from hatch_kindgi.engines.liquidjs.parse import Analysis, Segment, analyze
-from hatch_kindgi.engines.liquidjs.python_liquid import LiquidJS
 from tests.helpers.external import golden_liquid_source
+from tests.helpers.python_liquid import LiquidJS
 from tests.unit.engines.liquidjs.prompts import PROMPTS
 from tests.unit.engines.liquidjs.test_parse import golden_templates
 
