@@ -129,7 +129,7 @@ def test_a_hook_without_kindgi_says_what_a_pre_commit_user_can_do(
 ) -> None:
     """A config whose own `additional_dependencies` leave kindgi out (the list replaces the
     hook's): one `sdk-missing`, with advice in pre-commit's terms, not pip's."""
-    hook = {"additional_dependencies": ["rapidfuzz"]}
+    hook = {"additional_dependencies": ["semantic_version"]}
     repo = _user_repo(tmp_path / "packs-repo", hook_repo, hook)
     run = _commit_run(repo, hook_env, "packs/notes/tools/notes.py")
     assert run.returncode == 1, run.stdout + run.stderr
@@ -147,7 +147,7 @@ def test_a_hook_without_kindgi_says_what_a_pre_commit_user_can_do(
         line,
     ), line
     # That advice, followed, passes.
-    fixed = {"additional_dependencies": ["rapidfuzz", "kindgi>=0.1.10,<0.2"]}
+    fixed = {"additional_dependencies": ["semantic_version", "kindgi>=0.1.10,<0.2"]}
     repo = _user_repo(tmp_path / "fixed-repo", hook_repo, fixed)
     passed = _commit_run(repo, hook_env, "packs/notes/tools/notes.py")
     assert passed.returncode == 0, passed.stdout + passed.stderr
