@@ -83,8 +83,8 @@ CODES: dict[str, str] = {
     ),
     "prompt-blank-template": "A prompt template is empty or only white space.",
     "template-too-long": (
-        "A prompt template is longer than the target profile parses (Kindgi hosted: 262,144 "
-        "UTF-16 units)."
+        "A prompt template, or an agent's instructions, is longer than the target profile "
+        "parses (Kindgi hosted: 262,144 UTF-16 units)."
     ),
     "liquid-unknown-variable": "A template reads a variable that is no parameter and not settings.",
     "settings-unknown-block": 'A template reads settings["x"] and the pack brings no settings x.',
