@@ -95,7 +95,11 @@ CODES: dict[str, str] = {
         "to compile it."
     ),
     "settings-ref": "A settings schema $ref leaves the schema, points to nothing, or loops.",
-    "settings-values": "Settings values do not satisfy their (own or inherited) schema.",
+    "settings-values": (
+        "Settings values do not satisfy their (own or inherited) schema, or the runtime's Ajv "
+        "throws checking them (self-hosted: uniqueItems over objects with their own valueOf "
+        "or toString key)."
+    ),
     "settings-pattern-timeout": "A settings schema pattern backtracks too long on a value.",
     "settings-values-timeout": "Checking settings values against their schema takes too long.",
     "re2-missing": (
