@@ -19,6 +19,7 @@ from __future__ import annotations
 import copy
 import json
 import subprocess
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -29,6 +30,7 @@ from tests.helpers.golden_lines import Line, golden_lines
 from tests.helpers.packs import BROKEN
 from tests.helpers.primitives import deploy_says, indexed
 from tests.oracle.shipped import (
+    Profile,
     compile_inline_schema,
     define_agent,
     load_flow,
@@ -45,6 +47,7 @@ AGENT_CASES = [
     "agent-output-schema",
     "agent-define",
     "agent-define-strict",
+    "agent-instructions-too-long",
 ]
 FLOW_CASES = ["flow-schema", "flow-load"]
 _EVERY_RUN = "every run of this flow fails: "
@@ -52,6 +55,15 @@ _COMPILE = "Inline schema failed to compile: "
 _REFUSED = {"agents": "; the deploy refuses this agent", "flows": "; the deploy refuses this flow"}
 _HANGS = "acme.broken.proofread"
 """The flow `loadFlow` never answers on (never sent to the shared oracle)."""
+
+
+def _profile(pack: Path) -> Profile:
+    """The profile the case builds for: its hook option `target` (none: self-hosted's)."""
+    import tomllib
+
+    document = tomllib.loads((pack / "pyproject.toml").read_text("utf-8"))
+    hook = document.get("tool", {}).get("hatch", {}).get("build", {}).get("hooks", {})
+    return "hosted" if hook.get("kindgi", {}).get("target") == "hosted" else "self-hosted"
 
 
 def _inside(pointer: str, path: str) -> bool:
@@ -127,11 +139,15 @@ def test_agent_golden_lines_are_the_runtimes(case: str) -> None:
     every deploy issue and defineAgent-only issue of the pack in the golden report."""
     require_oracle()
     lines = golden_lines(case)
+    profile = _profile(BROKEN / case)
     for file, entry in _entries(case, "agents").items():
         mine = [line for line in lines if line.file == file]
-        deploy = [(str(i["path"]), str(i["message"])) for i in deploy_says("agents", entry)]
+        deploy = [
+            (str(i["path"]), str(i["message"]))
+            for i in deploy_says("agents", entry, profile=profile)
+        ]
         spec = {key: value for key, value in entry.items() if key != "modulePath"}
-        defined = define_agent(spec)
+        defined = define_agent(spec, profile=profile)
         issues = [] if defined["kind"] == "ok" else defined["error"]["issues"]
         typescript = [
             (str(i["path"]), str(i["message"]))

@@ -15,6 +15,7 @@ hold those apart. A file the runtime takes has no words to hold; where we refuse
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +33,9 @@ _NO_ANSWER = {
 }
 """The cases whose block files the runtime never answers for: what they show is why our check
 is bounded in time (their golden lines say so, in our words alone)."""
+_THROWS = {"settings-values-unique-throw": "TypeError: a.toString is not a function"}
+"""The cases on whose block files `validateBlock` throws (the self-hosted Ajv's uniqueItems:
+tests/unit/engines/ajv/test_unique_items_throw.py), and what it throws."""
 
 
 def _strict_json(text: str) -> Any:
@@ -99,7 +103,12 @@ def _appears(message: str, lines: list[str]) -> bool:
 
 
 @pytest.mark.parametrize(
-    "case", [c for c in broken_cases() if not has_code(BROKEN / c) and c not in _NO_ANSWER]
+    "case",
+    [
+        c
+        for c in broken_cases()
+        if not has_code(BROKEN / c) and c not in _NO_ANSWER and c not in _THROWS
+    ],
 )
 def test_golden_reports_carry_the_runtimes_words(case: str) -> None:
     """Every issue `validateBlock` raises on a block file of the case is in the case's
@@ -124,3 +133,20 @@ def test_golden_reports_carry_the_runtimes_words(case: str) -> None:
         if not _appears(issue["message"], _lines_for(report, files))
     ]
     assert not missing, "the runtime says, and the golden report doesn't:\n" + "\n".join(missing)
+
+
+@pytest.mark.parametrize("case", sorted(_THROWS))
+def test_golden_reports_carry_what_the_runtime_throws(case: str) -> None:
+    """Where `validateBlock` throws on a case's block file, its error is in the golden
+    report, on that file's line, as an error."""
+    shipped.require_oracle()
+    pack = BROKEN / case
+    report = expected_report(case)
+    for path in sorted(pack.glob("blocks/**/*.json")):
+        published = _published(path, pack)
+        assert published is not None, path
+        text, files = published
+        with pytest.raises(RuntimeError, match=re.escape(_THROWS[case])):
+            shipped.validate_block_texts([text], profile=_profile(pack))
+        lines = _lines_for(report, files)
+        assert any(" error[" in line and _THROWS[case] in line for line in lines), lines

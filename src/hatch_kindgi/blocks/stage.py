@@ -31,7 +31,8 @@ from hatch_kindgi.config.target import DEFAULT_TARGET, Target
 from hatch_kindgi.discover.stage import other_match
 from hatch_kindgi.engines.ajv.formats import watching_fast_formats
 from hatch_kindgi.engines.bounds import Bounds
-from hatch_kindgi.engines.javascript.strings import code_unit_key, is_blank, utf16_length
+from hatch_kindgi.engines.javascript.strings import code_unit_key, is_blank
+from hatch_kindgi.engines.liquidjs.tenant import TOO_LONG_UNITS, template_too_long
 from hatch_kindgi.report.formats import ordered
 from hatch_kindgi.report.problems import Problem, error, has_errors
 
@@ -375,16 +376,10 @@ def _template_too_long(
 ) -> Problem | None:
     """A template longer than `bounds` let liquidjs parse (`templateProblem`, after the blank
     check: a blank one is refused as blank), in the runtime's words."""
-    most = bounds.template_max_length
-    if most is None or len(text) <= most // 2 or is_blank(text):
+    runtime = template_too_long(text, bounds)
+    if runtime is None or is_blank(text):
         return None
-    length = utf16_length(text)
-    if length <= most:
-        return None
-    message = (
-        f"the template is {length} characters, over the limit of {most} (UTF-16 units, as "
-        "JavaScript counts them): split it into blocks, or move long text into settings"
-    )
+    message = f"{runtime} {TOO_LONG_UNITS}: split it into blocks, or move long text into settings"
     pointer = site.pointer if site.inline else None
     return error("template-too-long", site.file, message, pointer=pointer)
 

@@ -5,7 +5,6 @@ problems on stderr."""
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 
 from hatch_kindgi.cli.output import (
@@ -16,6 +15,7 @@ from hatch_kindgi.cli.output import (
     add_color_argument,
     add_pack_dir_argument,
     add_target_argument,
+    run_request,
     write_problems,
 )
 from hatch_kindgi.cli.packs import choose_pack, named
@@ -72,10 +72,13 @@ def _run(args: argparse.Namespace) -> int:
     request = RenderRequest(args.target, tuple(args.param), args.agent, args.now, args.input)
     entries = load_entries(
         root,
-        os.environ,
+        run_request(args),  # the config read through `check`'s checks, `--target` applied
         needs_code=lambda blocks: needs_agents(request, blocks.entries),
-        target=args.deploy_target,
     )
+    if entries.config_refused:  # as `check` and a build refuse it: nothing is rendered
+        placed = place_problems(entries.problems, pack_text(root))
+        write_problems(named(packs, [(placed, ())], "text").problems, args.color)
+        return EXIT_PROBLEMS
     outcome = render(
         request,
         entries.blocks.entries,

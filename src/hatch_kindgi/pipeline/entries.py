@@ -3,7 +3,7 @@ and the comparison with a pack's copy at a git revision (`entries_at`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -27,36 +27,40 @@ class LoadedEntries:
     """A pack's entries, for a command that reads them rather than building (`render`):
     its blocks, its agents (None when its code was not indexed), every problem found on
     the way (config, discovery, blocks, code), and the bounds of the profile it deploys to
-    (what a render is limited by)."""
+    (what a render is limited by). `config_refused`: the config has errors, as `check` and a
+    build refuse it; `problems` are then the config's alone, and no entry was read."""
 
     blocks: BlocksOutcome
     agents: tuple[dict[str, Any], ...] | None
     problems: tuple[Problem, ...]
     bounds: Bounds = SELF_HOSTED_BOUNDS
+    config_refused: bool = False
 
 
 def load_entries(
-    root: Path,
-    environ: Mapping[str, str],
-    *,
-    needs_code: Callable[[BlocksOutcome], bool],
-    target: str | None = None,
+    root: Path, request: RunRequest, *, needs_code: Callable[[BlocksOutcome], bool]
 ) -> LoadedEntries:
     """The entries of the pack at `root` without checks across them or an index: its blocks,
-    and its agents when `needs_code` says, given the blocks, that they are needed. `target`:
-    the profile whose verdict the blocks get (`--target`; else the hook option's)."""
-    read = read_pack(root, RunRequest(runner="command-line", target=target))
+    and its agents when `needs_code` says, given the blocks, that they are needed. `request`
+    is the command's, as `check` makes its own (`command_request`: the environment, who
+    runs, `--target`), so the config is read through the same checks; a config with errors
+    gives no entries."""
+    read = read_pack(root, request)
     bounds = read.target.bounds
+    if has_errors(read.config_problems):
+        return LoadedEntries(_NO_BLOCKS, None, read.config_problems, bounds, config_refused=True)
     if read.pack is None or not needs_code(read.blocks):
         return LoadedEntries(read.blocks, None, read.problems, bounds)
     version = read.pack.pack_version
     pins, pin_problems = resolve_pins(
-        root, read.options, environ, version, local=LocalPins(None, None, version)
+        root, read.options, request.environ, version, local=LocalPins(None, None, version)
     )
     code = NO_CODE if pins is None else pack_code(root, read, pins)
     problems = (*read.problems, *pin_problems, *code.problems)
     return LoadedEntries(read.blocks, code.agents, problems, bounds)
 
+
+_NO_BLOCKS = BlocksOutcome((), ())
 
 _REFERENCE_PINS = Pins("0", "1970-01-01T00:00:00.000Z", "a reference", "a reference")
 """The pins the code stage gets at a reference: no entry carries them."""

@@ -30,13 +30,15 @@ _NO_BLOCKS = BlocksOutcome((), ())
 class PackRead:
     """A pack's settings (its hook options with the run's overrides, the deploy target),
     its config, what its discovery globs match, its blocks, and every problem found on the
-    way. With `pack` None the config can't be used, and nothing else was read."""
+    way (`config_problems`: the config's own, first among them). With `pack` None the config
+    can't be used, and nothing else was read."""
 
     settings: Settings
     pack: PackConfig | None
     found: PackFiles
     blocks: BlocksOutcome
     problems: tuple[Problem, ...]
+    config_problems: tuple[Problem, ...] = ()
 
     @property
     def options(self) -> HookOptions:
@@ -60,7 +62,9 @@ def read_pack(root: Path, request: RunRequest = NO_REQUEST) -> PackRead:
     pack = config.pack
     settings = apply_overrides(root, config.options, request)
     if pack is None:
-        return PackRead(settings, None, _NOTHING_FOUND, _NO_BLOCKS, config.problems)
+        return PackRead(
+            settings, None, _NOTHING_FOUND, _NO_BLOCKS, config.problems, config.problems
+        )
     found = discover_pack(root, pack.discovery)
     blocks = check_blocks(
         root,
@@ -73,7 +77,7 @@ def read_pack(root: Path, request: RunRequest = NO_REQUEST) -> PackRead:
         target=settings.target,
     )
     problems = (*config.problems, *found.problems, *blocks.problems)
-    return PackRead(settings, pack, found, blocks, problems)
+    return PackRead(settings, pack, found, blocks, problems, config.problems)
 
 
 def pack_code(

@@ -4,7 +4,8 @@ Errors, what the deploy refuses: `validateAgentIndexShape` (@kindgi/api
 `routes/deployments.ts`, kindgi-cli 0.1.10), on the entry less its `modulePath`, every issue
 of it (A1 to A8): the id, the version (`SEMVER_RE`: a prerelease, no build metadata), the name
 (non-empty, untrimmed), the instructions (a non-empty string, or a prompt block `{prompt,
-version}` of strings), a string template as `templateProblem` parses it, `capabilities` and
+version}` of strings), a string template as `templateProblem` reads it (no longer than the
+bounds' `parseLimit`, then liquidjs's parse), `capabilities` and
 `tools` arrays, and an `output` object whose schema `compileInlineSchema` compiles
 (`schema.compile`, as an inline schema: every fault, the runtime's first).
 
@@ -27,7 +28,13 @@ from typing import Any
 from hatch_kindgi.engines.bounds import SELF_HOSTED_BOUNDS, Bounds
 from hatch_kindgi.engines.javascript.values import UNDEFINED, get, is_record
 from hatch_kindgi.engines.liquidjs.filter_names import FILTER_NAMES
-from hatch_kindgi.engines.liquidjs.tenant import refusal_words, template_problem, template_refusal
+from hatch_kindgi.engines.liquidjs.tenant import (
+    TOO_LONG_UNITS,
+    refusal_words,
+    template_problem,
+    template_refusal,
+    template_too_long,
+)
 from hatch_kindgi.primitives.define_agent import SEMVER, SEMVER_HINT, Issue, define_agent_issues
 from hatch_kindgi.primitives.findings import Finding
 from hatch_kindgi.primitives.inline_schemas import inline_faults, inline_findings
@@ -63,7 +70,10 @@ def agent_findings(
     refused += sorted(_refused_across_entries(entry))
     severity: Severity = "error" if strict else "warning"
     for pointer, message in define_agent_issues(
-        entry, valid_range=_valid_range, template_problem=template_problem, bounds=bounds
+        entry,
+        valid_range=_valid_range,
+        template_problem=lambda template: template_problem(template, bounds),
+        bounds=bounds,
     ):
         if any(_within(pointer, place) for place in refused):
             continue
@@ -103,7 +113,7 @@ def _deploy_findings(entry: object, bounds: Bounds) -> list[Finding]:
     name = get(entry, "name")
     if not isinstance(name, str) or not name:
         out.append(_shape("/name", "agent.name must be a non-empty string"))
-    out += _instructions(get(entry, "instructions"))
+    out += _instructions(get(entry, "instructions"), bounds)
     if not isinstance(get(entry, "capabilities"), list):
         out.append(_shape("/capabilities", "agent.capabilities must be an array"))
     if not isinstance(get(entry, "tools"), list):
@@ -117,7 +127,7 @@ def _shape(pointer: str, runtime: str, ours: str = "") -> Finding:
     return Finding("error", "agent-shape", pointer, then(runtime, ours))
 
 
-def _instructions(instructions: object) -> list[Finding]:
+def _instructions(instructions: object, bounds: Bounds) -> list[Finding]:
     prompt_ref = (
         is_record(instructions)
         and isinstance(get(instructions, "prompt"), str)
@@ -132,6 +142,11 @@ def _instructions(instructions: object) -> list[Finding]:
             )
         ]
     if isinstance(instructions, str):
+        too_long = template_too_long(instructions, bounds)
+        if too_long is not None:  # the runtime doesn't parse them: nor do we
+            hint = f"{TOO_LONG_UNITS.strip('()')}: move long text into settings"
+            message = then(too_long, f"{hint}; {_REFUSED}")
+            return [Finding("error", "template-too-long", "/instructions", message)]
         refused = template_refusal(instructions)
         if refused is not None:
             # A filter liquidjs lacks: "did you mean", as a prompt block's template gets it.

@@ -15,6 +15,7 @@ from hatch_kindgi.blocks.liquid import SETTINGS, Place, SettingsRead, TemplateSi
 from hatch_kindgi.engines.bounds import SELF_HOSTED_BOUNDS, Bounds
 from hatch_kindgi.engines.javascript.numbers import MAX_SAFE_INTEGER, as_double
 from hatch_kindgi.engines.liquidjs.render import STAND_IN, RenderFailure, render
+from hatch_kindgi.engines.liquidjs.tenant import TOO_LONG_UNITS, template_too_long
 from hatch_kindgi.render.parameters import Parameters
 from hatch_kindgi.render.run import Run
 from hatch_kindgi.render.settings import SettingsChoice
@@ -60,7 +61,14 @@ def render_template(
     of another kind ends it; after a stand-in only undefined reads are reported, since a
     filter given a stand-in may fail where the real value would not."""
     # What a publish refuses, a render refuses, in the same words (`templateProblem`): a
-    # partial, an unknown filter, anything liquidjs won't parse.
+    # template over the bounds' parseLimit (an agent's instructions: a block's is refused when
+    # it is read), a partial, an unknown filter, anything liquidjs won't parse.
+    too_long = template_too_long(template.text, bounds)
+    if too_long is not None:
+        place = template.site.place(Lines(template.text), -1)
+        return Rendering(
+            None, (place.problem("error", "template-too-long", f"{too_long} {TOO_LONG_UNITS}"),)
+        )
     syntax = check_template(template.text, template.site, declared).problems
     refused = tuple(p for p in syntax if p.severity == "error")
     if refused:

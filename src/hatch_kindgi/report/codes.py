@@ -83,8 +83,8 @@ CODES: dict[str, str] = {
     ),
     "prompt-blank-template": "A prompt template is empty or only white space.",
     "template-too-long": (
-        "A prompt template is longer than the target profile parses (Kindgi hosted: 262,144 "
-        "UTF-16 units)."
+        "A prompt template, or an agent's instructions, is longer than the target profile "
+        "parses (Kindgi hosted: 262,144 UTF-16 units)."
     ),
     "liquid-unknown-variable": "A template reads a variable that is no parameter and not settings.",
     "settings-unknown-block": 'A template reads settings["x"] and the pack brings no settings x.',
@@ -95,7 +95,11 @@ CODES: dict[str, str] = {
         "to compile it."
     ),
     "settings-ref": "A settings schema $ref leaves the schema, points to nothing, or loops.",
-    "settings-values": "Settings values do not satisfy their (own or inherited) schema.",
+    "settings-values": (
+        "Settings values do not satisfy their (own or inherited) schema, or the runtime's Ajv "
+        "throws checking them (self-hosted: uniqueItems over objects with their own valueOf "
+        "or toString key)."
+    ),
     "settings-pattern-timeout": "A settings schema pattern backtracks too long on a value.",
     "settings-values-timeout": "Checking settings values against their schema takes too long.",
     "re2-missing": (

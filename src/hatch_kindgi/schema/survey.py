@@ -26,7 +26,8 @@ _LIMIT_KEYS = frozenset(
 _FORMAT_KEYS = _LIMIT_KEYS | {"format"}
 # What the fast values path leaves to jsonschema (see `schema.fast.fast_values`).
 _AWAY_KEYS = frozenset({"$dynamicRef", "$dynamicAnchor", "$recursiveRef", "patternProperties"})
-_FLAGGED = _REF_KEYS | _PATTERN_KEYS | _AWAY_KEYS | _FORMAT_KEYS | {"$id", "multipleOf"}
+_FLAGGED = _REF_KEYS | _PATTERN_KEYS | _AWAY_KEYS | _FORMAT_KEYS
+_FLAGGED |= {"$id", "multipleOf", "uniqueItems"}
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,9 @@ class Survey:
     format_limits: bool = False
     """Whether one of ajv-formats' `formatMinimum` and kin appears (an unknown keyword to
     the hosted profile's Ajv)."""
+    unique_items: bool = False
+    """Whether `uniqueItems` appears where a schema is (the self-hosted Ajv's may throw on a
+    value: `engines.ajv.values.holds_called_key`)."""
 
 
 class _Walk:
@@ -62,6 +66,7 @@ class _Walk:
         self.multiple_of = False
         self.formats = False
         self.format_limits = False
+        self.unique_items = False
         self.plain = True
         self.json = True
 
@@ -103,6 +108,8 @@ class _Walk:
             self.patterns = True
         if "multipleOf" in node:
             self.multiple_of = True
+        if "uniqueItems" in node:
+            self.unique_items = True
         if not _FORMAT_KEYS.isdisjoint(node):
             self.formats = True
             self.format_limits = self.format_limits or not _LIMIT_KEYS.isdisjoint(node)
@@ -150,6 +157,7 @@ def survey(schema: Any) -> Survey:
         plain=walk.plain,
         formats=walk.formats,
         format_limits=walk.format_limits,
+        unique_items=walk.unique_items,
     )
 
 

@@ -14,7 +14,7 @@ from hatch_kindgi.engines.re2.program import Re2Unavailable, TooLargeToCheck
 from hatch_kindgi.schema.fast import FastValues, fast_values
 from hatch_kindgi.schema.patterns import pattern_pointer, string_pointers
 from hatch_kindgi.schema.refs import ref_chains
-from hatch_kindgi.schema.survey import Survey
+from hatch_kindgi.schema.survey import Survey, survey
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
@@ -43,11 +43,26 @@ class Validator:
         self._bounds = bounds
         self._fast: FastValues | None = fast_values(schema, surveyed, ajv=ajv, bounds=bounds)
         self._bounded: Draft202012Validator | None = None
+        # Where the self-hosted Ajv's `uniqueItems` may throw (fast-deep-equal calling an own
+        # `valueOf` or `toString` key), jsonschema-rs, which doesn't, can't vouch.
+        self._may_throw = (
+            self._fast is not None
+            and ajv
+            and not bounds.on_re2
+            and (surveyed or survey(schema)).unique_items
+        )
 
     def surely_valid(self, instance: Any) -> bool:
         """Whether jsonschema-rs vouches for `instance` (False: it may be valid or not).
         Its own pattern matching is bounded: no budget is needed around this call."""
-        return self._fast is not None and self._fast.valid(instance)
+        if self._fast is None:
+            return False
+        if self._may_throw:
+            from hatch_kindgi.engines.ajv.values import holds_called_key
+
+            if holds_called_key(instance):
+                return False
+        return self._fast.valid(instance)
 
     def iter_errors(self, instance: Any) -> Iterator[ValidationError]:
         """Each way `instance` fails the schema, as jsonschema words it."""

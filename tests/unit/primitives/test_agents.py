@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from hatch_kindgi.engines.bounds import Profile, bounds_named
 from hatch_kindgi.primitives.agents import agent_findings, deploy_agent_issues
 from hatch_kindgi.primitives.findings import Finding
 from tests.helpers.primitives import CORPUS, corpus_entries
@@ -307,3 +308,41 @@ def test_any_json_in_any_field_gets_the_deploys_issues(fields: dict[str, Any]) -
     entry = {**BASE, **fields}
     agent_findings(entry, strict=False)
     _same(deploy_agent_issues(entry), _deploy(entry), fields)
+
+
+@pytest.mark.parametrize(
+    "instructions",
+    [
+        "x" * 262_144,
+        "x" * 262_145,
+        "Hi {{ name }}.\n" + "x" * 262_130,
+        "😀" * 131_072,
+        "😀" * 131_073,
+        "{% if %}" + "x" * 262_140,
+        " " * 262_145,
+    ],
+    ids=lambda text: f"{len(text)} characters",
+)
+@pytest.mark.parametrize("profile", ["hosted", "self-hosted"])
+def test_instructions_over_the_parse_limit_as_the_deploy_refuses_them(
+    instructions: str, profile: Profile
+) -> None:
+    """`templateProblem`'s first check, the bounds' `parseLimit` (262,144 UTF-16 units on
+    hosted, none self-hosted), before any parse: the shipped deploy's issues on a runtime
+    under that profile, at their places, in its words and then ours."""
+    shipped.require_oracle()
+    entry = {**BASE, "instructions": instructions}
+    envelope = {**_ENVELOPE, "agents": [entry]}
+    runtime = [(i["path"], i["message"]) for i in shipped.deploy_issues(envelope, profile=profile)]
+    found = agent_findings(entry, strict=False, bounds=bounds_named(profile))
+    errors = [finding for finding in found if finding.severity == "error"]
+    _same([(finding.pointer, finding.message) for finding in errors], runtime, profile)
+    too_long = [f"{words}; {_TOO_LONG}" for _, words in runtime if words.startswith(_LENGTH)]
+    assert [f.message for f in errors if f.code == "template-too-long"] == too_long
+
+
+_LENGTH = "the template is "
+_TOO_LONG = (
+    "UTF-16 units, as JavaScript counts them: move long text into settings; "
+    "the deploy refuses this agent"
+)  # written out: the words are the test's

@@ -11,7 +11,10 @@ anyOf` after every branch's errors, `must match "then" schema` after the clause'
 `uniqueItems`' `items ## j and i`, ...), and where Ajv's verdict differs from the
 specification's it is Ajv's that is kept: `format` as ajv-formats asserts it
 (`engines.ajv.formats`), `oneOf` valid on an odd number of passing branches (Ajv's toggle),
-`contains` with the errors of the items that fail it.
+`contains` with the errors of the items that fail it. Where the self-hosted Ajv throws, the
+error says so: `uniqueItems` over objects with their own `valueOf` or `toString` key, which
+fast-deep-equal calls (`_deep_equal`; the hosted profile's linear `uniqueItems` compares them by
+their keys).
 
 The tests hold it to the real Ajv through the runtime oracle: the JSON-Schema-Test-Suite's
 object cases and a corpus of realistic settings blocks (`tests/unit/engines/ajv/
@@ -37,8 +40,9 @@ from hatch_kindgi.engines.ajv.formats import compare, conforms
 from hatch_kindgi.engines.bounds import HOSTED_BOUNDS, SELF_HOSTED_BOUNDS, Bounds
 from hatch_kindgi.engines.budget import tick
 from hatch_kindgi.engines.javascript.numbers import number_to_string
+from hatch_kindgi.engines.javascript.values import object_keys
 
-__all__ = ["AjvValidator", "HostedAjvValidator", "ajv_validator", "words"]
+__all__ = ["AjvValidator", "HostedAjvValidator", "ajv_validator", "holds_called_key", "words"]
 
 _Keyword = Callable[[Any, Any, Any, Any], Iterator[ValidationError]]
 _FALSE_SCHEMA = "boolean schema is false"
@@ -316,6 +320,13 @@ def _unique_items(validator: Any, unique: Any, instance: Any, schema: Any) -> It
                 duplicate = (seen[key], index)  # Ajv words it "## later and earlier"
                 break
             seen[key] = index
+    elif not _bounds_of(validator).on_re2 and holds_called_key(instance):
+        # Ajv's own loop, with fast-deep-equal, which throws where it calls an own key.
+        try:
+            duplicate = _pairwise(instance)
+        except _Thrown as thrown:
+            yield ValidationError(_thrown_words(thrown.key))
+            return
     else:
         duplicate = _first_equal_pair(instance)
     if duplicate is not None:
@@ -323,6 +334,117 @@ def _unique_items(validator: Any, unique: Any, instance: Any, schema: Any) -> It
         yield ValidationError(
             f"must NOT have duplicate items (items ## {first} and {second} are identical)"
         )
+
+
+def _bounds_of(validator: Any) -> Bounds:
+    """The profile a validator checks under: its class's (a class `validators.extend` made
+    of one of ours, as the metaschema's, has none: self-hosted's, Ajv's own keyword)."""
+    bounds: Bounds = getattr(validator, "bounds", SELF_HOSTED_BOUNDS)
+    return bounds
+
+
+_CALLED_KEYS = ("valueOf", "toString")
+"""What fast-deep-equal reads off an object `a`, in its order, and calls when it isn't
+`Object.prototype`'s: `a.valueOf() === b.valueOf()`, then the same for `toString`. A JSON
+object's own key of that name is no function: the call throws."""
+
+
+def holds_called_key(value: Any) -> bool:
+    """Whether `value` holds, at any depth, an object with an own key fast-deep-equal calls
+    (`valueOf`, `toString`): where the self-hosted Ajv's `uniqueItems` may throw."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if any(key in item for key in _CALLED_KEYS):
+                return True
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
+
+
+class _Thrown(Exception):
+    """fast-deep-equal's TypeError: `a.<key> is not a function`."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _thrown_words(key: str) -> str:
+    return (
+        f"TypeError: a.{key} is not a function: the runtime's Ajv throws this comparing the "
+        f"items (fast-deep-equal calls an object's {key}, and here it is the value's own key "
+        f'"{key}"), so the check itself fails: rename the key, or drop uniqueItems'
+    )
+
+
+def _pairwise(instance: list[Any]) -> tuple[int, int] | None:
+    """Ajv's `uniqueItems` loop over items of any type (`for (; i--;) for (j = i; j--;) if
+    (equal(data[i], data[j]))`), with fast-deep-equal: the first pair found, worded
+    `(j, i)`, or None; `_Thrown` where it throws. An item that holds no called key is
+    compared by its JSON (`_hashable`, as `_first_equal_pair`): fast-deep-equal's `a` comes
+    from the later item, so only an item that holds one can throw, and an item that holds
+    none equals no item that does."""
+    nearest: list[int | None] = []
+    last: dict[Any, int] = {}
+    for index, item in enumerate(instance):
+        key = _hashable(item)
+        nearest.append(last.get(key))
+        last[key] = index
+    for i in range(len(instance) - 1, 0, -1):
+        if not holds_called_key(instance[i]):
+            earlier = nearest[i]
+            if earlier is not None:
+                return earlier, i
+            continue
+        for j in range(i - 1, -1, -1):
+            if _deep_equal(instance[i], instance[j]):
+                return j, i
+    return None
+
+
+_OBJECT, _ARRAY = object(), object()
+"""`Object` and `Array`, as `a.constructor` reads on a JSON object or array without an own
+`constructor` key."""
+
+
+def _constructor(value: dict[str, Any] | list[Any]) -> Any:
+    if isinstance(value, list):
+        return _ARRAY
+    return value.get("constructor", _OBJECT)
+
+
+def _same(one: Any, two: Any) -> bool:
+    """`one === two`: `Object`, `Array` and a container only themselves, a scalar by its
+    JavaScript value."""
+    if any(
+        isinstance(each, (dict, list)) or each is _OBJECT or each is _ARRAY for each in (one, two)
+    ):
+        return one is two
+    return _js_key(one) == _js_key(two)
+
+
+def _deep_equal(a: Any, b: Any) -> bool:
+    """fast-deep-equal's `equal(a, b)` on JSON values, step for step (arrays' items and
+    objects' keys compared from the last), raising `_Thrown` where it throws."""
+    tick()
+    if _same(a, b):
+        return True
+    if not isinstance(a, (dict, list)) or not isinstance(b, (dict, list)):
+        return False  # JSON has no NaN: `a !== a && b !== b` is false
+    if not _same(_constructor(a), _constructor(b)):
+        return False
+    if isinstance(a, list):  # and so is b: the same constructor
+        return len(a) == len(b) and all(_deep_equal(a[k], b[k]) for k in range(len(a) - 1, -1, -1))
+    for called in _CALLED_KEYS:
+        if called in a:
+            raise _Thrown(called)
+    keys = list(object_keys(a))
+    if not isinstance(b, dict) or len(keys) != len(b) or any(k not in b for k in reversed(keys)):
+        return False
+    return all(_deep_equal(a[key], b[key]) for key in reversed(keys))
 
 
 def _first_equal_pair(instance: list[Any]) -> tuple[int, int] | None:
