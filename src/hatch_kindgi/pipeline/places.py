@@ -239,14 +239,11 @@ def string_value(text: str, span: Span) -> str | None:
 def _inside_string(text: str, start: int, inner: tuple[int, int]) -> Span:
     indexes = string_indexes(text, start)
     decoded = string_value(text, Span(start, indexes[-1] + 1)) or ""
+    # The template's own line and column, counted as its stage counted them (`Lines`).
+    lines = Lines(decoded)
     line, column = inner
-    at = 0
-    for _ in range(line - 1):
-        newline = decoded.find("\n", at)
-        if newline < 0:
-            break
-        at = newline + 1
-    at = min(at + column - 1, len(decoded))
+    start = lines.line_start(min(max(line, 1), lines.line_count) - 1)
+    at = min(start + column - 1, len(decoded))
     word = _WORD.match(decoded, at)
     end = word.end() if word else at + 1
     return Span(indexes[min(at, len(indexes) - 1)], indexes[min(end, len(indexes) - 1)])
