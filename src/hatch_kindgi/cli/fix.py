@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import os
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -33,6 +34,7 @@ from hatch_kindgi.pipeline.request import RunRequest
 from hatch_kindgi.report.escape import shown as shown_text
 from hatch_kindgi.report.files import write_atomically
 from hatch_kindgi.report.formats import format_text, write
+from hatch_kindgi.report.lines import patch_lines
 from hatch_kindgi.report.problems import Problem
 
 
@@ -105,7 +107,7 @@ def fix_packs(
         write(sys.stderr, f"hatch-kindgi: {message}\n")
     if args.diff:
         for root, outcome in zip(packs.roots, outcomes):
-            base = _base(packs, root)
+            base = _diff_base(packs, root)
             for file in outcome.files:
                 write(stream, unified_diff(file, base))
         shown = named(packs, [(o.problems, o.notes) for o in left], "text")
@@ -185,13 +187,25 @@ def _base(packs: Packs, root: Path) -> str:
     return "" if shown == "." else f"{shown}/"
 
 
+def _diff_base(packs: Packs, root: Path) -> str:
+    """What a pack's file names start with in its diff: as the report names the pack's
+    folder (`_base`), except the pack around the working folder (run in its `blocks/`):
+    there from the pack root, `a/blocks/b.json`, which `git apply` and `patch -p1` take from
+    there, never `a/../blocks/b.json`, which neither takes from anywhere."""
+    shown = packs.folder_name(root)
+    if not packs.single and (shown == os.pardir or shown.startswith(os.pardir + os.sep)):
+        return ""
+    return _base(packs, root)
+
+
 def unified_diff(fix: FileFix, base: str = "") -> str:
-    """The fix of one file as a unified diff (`a/…`, `b/…`, as git writes one); a last line
-    without a newline is marked as diff marks it."""
+    """The fix of one file as a unified diff (`a/…`, `b/…`, as git writes one) that `git
+    apply` and `patch -p1` take: its lines are the patch format's (`report.lines.patch_lines`,
+    a `\\r` kept inside its line), a last line without a newline marked as diff marks it."""
     name = base + shown_text(fix.file, file_name=True)
     lines = difflib.unified_diff(
-        fix.before.splitlines(keepends=True),
-        fix.after.splitlines(keepends=True),
+        patch_lines(fix.before),
+        patch_lines(fix.after),
         fromfile=f"a/{name}",
         tofile=f"b/{name}",
     )

@@ -1,6 +1,6 @@
 """Lines and columns of a text: the one line splitter and calculator every reader, the
-pipeline's placing, the language server and `check --diff` count with (`Lines`,
-`split_lines`).
+pipeline's placing and the language server count with (`Lines`, `split_lines`), and the
+lines of a unified diff (`patch_lines`).
 
 A line ends where the file's own line ends are: at `\\n`, at `\\r\\n` (one end, two
 characters) or at a lone `\\r`. Those are the ends JSON's grammar names as whitespace, TOML's
@@ -36,6 +36,17 @@ def split_lines(text: str) -> list[str]:
     if start < len(text):
         lines.append(text[start:])
     return lines
+
+
+def patch_lines(text: str) -> list[str]:
+    """The lines of `text` as a unified diff holds them, each with its end kept: a patch's
+    line ends at `\\n` alone, as `git apply` and `patch` read one, so a `\\r` (a `\\r\\n`'s,
+    or a lone one's in a CR-only file) is a character of its line there and its hunks apply
+    to the file's own bytes. Nothing else ends one either: a hunk split at U+2028 or a form
+    feed (`str.splitlines`) is refused."""
+    lines = text.split("\n")
+    kept = [line + "\n" for line in lines[:-1]]
+    return [*kept, lines[-1]] if lines[-1] else kept
 
 
 def first_line(text: str) -> str:
