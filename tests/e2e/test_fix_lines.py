@@ -4,7 +4,9 @@ holding a form feed (which `str.splitlines` breaks at), and from a folder inside
 
 from __future__ import annotations
 
+import os
 import shutil
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -13,6 +15,7 @@ import pytest
 
 from hatch_kindgi.cli.fix import unified_diff
 from hatch_kindgi.pipeline.fixes import FileFix
+from tests.helpers.cli import run_cli
 from tests.helpers.golden import GOLDEN_ENV
 from tests.helpers.packs import build_env, copy_pack
 
@@ -95,3 +98,44 @@ def test_diff_from_inside_the_pack_names_files_from_its_root(tmp_path: Path) -> 
     assert b'\r  "description": "The reply' in text
     assert b"\n" not in text  # still CR-only
     assert b"{{ name | upcase }}" in (root / "blocks" / "jinja.json").read_bytes()
+
+
+def test_fix_keeps_hard_links_and_the_mode(tmp_path: Path) -> None:
+    """`--fix` writes into the file itself: a hard link outside the pack sees the fix, the
+    file keeps its inode and its mode (0600 here)."""
+    root = copy_pack("broken/block-unknown-key", tmp_path)
+    block = root / "blocks" / "reply-prompt.json"
+    block.chmod(0o600)
+    outside = tmp_path / "elsewhere.json"
+    os.link(block, outside)
+    inode = block.stat().st_ino
+    run = run_cli("check", str(root), "--fix")
+    assert "fixed 2 problems in 1 file" in run.stderr, run.stderr
+    assert block.stat().st_ino == inode
+    assert stat.S_IMODE(block.stat().st_mode) == 0o600
+    assert b'"description":' in outside.read_bytes()
+    assert outside.read_bytes() == block.read_bytes()
+
+
+def test_two_links_in_the_pack_are_one_file_fixed_once(tmp_path: Path) -> None:
+    """Two hard links to one block file in the pack: fixed once, each fix said once, one
+    file counted, and no "changed while it was checked"; `--diff` shows it once, and the
+    patch applies."""
+    root = copy_pack("broken/block-unknown-key", tmp_path)
+    first = root / "blocks" / "reply-prompt.json"
+    second = root / "blocks" / "again.json"
+    os.link(first, second)
+    shown = run_cli("check", str(root), "--diff")
+    assert shown.stdout.count("+++ b/") == 1, shown.stdout
+    assert shown.stderr.count('would fix block-unknown-key: Replace "descripton"') == 1
+    assert "would fix 2 problems in 1 file" in shown.stderr, shown.stderr
+    patch = tmp_path / "fix.diff"
+    patch.write_text(shown.stdout, "utf-8")
+    _git("init", "-q", cwd=root)
+    assert _git("apply", "--check", str(patch), cwd=root).returncode == 0
+    run = run_cli("check", str(root), "--fix")
+    assert "changed while it was checked" not in run.stderr
+    assert run.stderr.count('fixed block-unknown-key: Replace "descripton"') == 1, run.stderr
+    assert "fixed 2 problems in 1 file" in run.stderr, run.stderr
+    assert b'"description":' in second.read_bytes()
+    assert first.stat().st_ino == second.stat().st_ino
