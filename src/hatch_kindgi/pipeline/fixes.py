@@ -219,7 +219,7 @@ def fix_pack(root: Path, request: RunRequest) -> FixRun:
     fixed: list[Fixed] = []
     result = run_pipeline(root, replace(request, cache=cache, overlay=overlay))
     for _ in range(MAX_PASSES):
-        read = pack_text(root, overlay)
+        read = pack_text(root, overlay, result.options.max_file_size)
         texts, resolved = file_fixes(result.problems, read)
         if not texts:
             break

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from hatch_kindgi.pipeline.places import Text, place_problems
+import os
+from pathlib import Path
+
+import pytest
+
+from hatch_kindgi.pipeline.places import Text, pack_text, place_problems, read_pack_text
 from hatch_kindgi.report.problems import Problem, error, warning
 
 BLOCK = (
@@ -84,3 +89,20 @@ def test_known_texts_are_kept_while_the_text_is_the_same() -> None:
     (moved,) = place_problems([problem], lambda _: "\n" + BLOCK, known)
     assert known["blocks/a.json"] is not first
     assert moved.line == 3
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_pack_text_reads_only_regular_files_within_the_bound(tmp_path: Path) -> None:
+    """The placing reads a pack file as every reader does (`config.sources.read_pack_file`):
+    a FIFO is no text (and no hang), nor a file past `max_bytes`; a code module has its own,
+    larger bound; a buffer is read instead of its file."""
+    os.mkfifo(tmp_path / "pipe.json")
+    (tmp_path / "big.json").write_bytes(b" " * 11)
+    (tmp_path / "module.py").write_bytes(b"#" * 11)
+    (tmp_path / "a.json").write_bytes(b"{}")
+    read = pack_text(tmp_path, {"a.json": b"[]"}, max_bytes=10)
+    assert read("pipe.json") is None
+    assert read("big.json") is None
+    assert read("module.py") == "#" * 11
+    assert read("a.json") == "[]"
+    assert read_pack_text(tmp_path, "pipe.json", errors="replace") is None
