@@ -210,7 +210,9 @@ def _depth(value: Any) -> int:
 def text_position(text: str, index: int) -> tuple[int, int]:
     """1-based line and column (in characters) of `index` in `text` (for one position; for
     many in one text, `report.lines.Lines`)."""
-    return Lines(text).line_column(index)
+    # Only the text up to `index` is scanned (a block's first token is read at every parse);
+    # its own character too, so that a `\n` after a `\r` stays on the `\r`'s line.
+    return Lines(text[: index + 1]).line_column(index)
 
 
 def json_type(value: object, *, article: bool = False) -> str:

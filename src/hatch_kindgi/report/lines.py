@@ -1,5 +1,5 @@
 """Lines and columns of a text: the one line splitter and calculator every reader, the
-pipeline's placing and the language server count with (`Lines`, `split_lines`), and the
+pipeline's placing and the language server count with (`LINE_END`, `Lines`), and the
 lines of a unified diff (`patch_lines`).
 
 A line ends where the file's own line ends are: at `\\n`, at `\\r\\n` (one end, two
@@ -22,20 +22,6 @@ from bisect import bisect_right
 
 LINE_END = re.compile("\r\n|\r|\n")
 """A line's end: `\\r\\n`, a lone `\\r` or `\\n`, and nothing else."""
-
-
-def split_lines(text: str) -> list[str]:
-    """The lines of `text`, each with its own end kept (the last without one when the text
-    doesn't end with one; none for an empty text): `str.splitlines(keepends=True)` at the
-    ends `LINE_END` names only."""
-    lines = []
-    start = 0
-    for end in LINE_END.finditer(text):
-        lines.append(text[start : end.end()])
-        start = end.end()
-    if start < len(text):
-        lines.append(text[start:])
-    return lines
 
 
 def patch_lines(text: str) -> list[str]:
