@@ -29,6 +29,14 @@ FIXED_BY_HAND: dict[str, dict[str, list[tuple[str, str]]]] = {
         ]
     },
     # A misspelt config key, which a "did you mean" names, on its pyproject line.
+    # CR-only, mixed and in-string lone-CR line ends: the fixes land where the places are.
+    "block-cr-line-ends": {
+        "blocks/reply-prompt.json": [
+            ('"descripton":', '"description":'),
+            ('"defualt":', '"default":'),
+        ],
+        "blocks/jinja.json": [("{{ name | upcse }}", "{{ name | upcase }}")],
+    },
     "config-many-faults": {
         "pyproject.toml": [('artefact-version = "7"', 'artifact-version = "7"')]
     },

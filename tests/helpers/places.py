@@ -52,9 +52,23 @@ def expected_place(problem: Problem, text: str) -> Place | None:
     return None if index is None else _line_column(text, index)
 
 
+def _line_starts(text: str) -> list[int]:
+    """Where each line of `text` starts, character by character: a line ends at `\\n`,
+    `\\r\\n` or a lone `\\r` (docs/command-line.md), nothing else."""
+    starts = [0]
+    index = 0
+    while index < len(text):
+        if text[index] == "\r" and text[index + 1 : index + 2] == "\n":
+            index += 1
+        if text[index] in "\r\n":
+            starts.append(index + 1)
+        index += 1
+    return starts
+
+
 def _line_column(text: str, index: int) -> Place:
-    line = text.count("\n", 0, index) + 1
-    return line, index - (text.rfind("\n", 0, index) + 1) + 1
+    start = max(at for at in _line_starts(text) if at <= index)
+    return _line_starts(text).index(start) + 1, index - start + 1
 
 
 def _segments(pointer: str) -> list[str]:
@@ -122,8 +136,8 @@ def _inside(text: str, start: int, inner: tuple[int, int]) -> int:
     literal = text[start + 1 : end - 1]
     decoded = json.loads(text[start:end])
     line, column = inner
-    lines = decoded.split("\n")
-    before = sum(len(each) + 1 for each in lines[: line - 1]) + column - 1
+    starts = _line_starts(decoded)
+    before = starts[min(line, len(starts)) - 1] + column - 1
     for cut in range(len(literal) + 1):
         try:
             prefix = json.loads('"' + literal[:cut] + '"')

@@ -210,9 +210,9 @@ def _depth(value: Any) -> int:
 def text_position(text: str, index: int) -> tuple[int, int]:
     """1-based line and column (in characters) of `index` in `text` (for one position; for
     many in one text, `report.lines.Lines`)."""
-    line = text.count("\n", 0, index) + 1
-    column = index - (text.rfind("\n", 0, index) + 1) + 1
-    return line, column
+    # Only the text up to `index` is scanned (a block's first token is read at every parse);
+    # its own character too, so that a `\n` after a `\r` stays on the `\r`'s line.
+    return Lines(text[: index + 1]).line_column(index)
 
 
 def json_type(value: object, *, article: bool = False) -> str:
@@ -242,10 +242,10 @@ def _fatal(file: str, message: str, line: int, column: int) -> JsonRead:
 
 
 def byte_position(data: bytes, offset: int) -> tuple[int, int]:
-    """1-based line and column (in characters) of byte `offset` in `data`."""
-    line_start = data.rfind(b"\n", 0, offset) + 1
-    column = len(data[line_start:offset].decode("utf-8", errors="replace")) + 1
-    return data.count(b"\n", 0, offset) + 1, column
+    """1-based line and column (in characters) of byte `offset` in `data` (its lines as
+    `report.lines` ends them: `\\r` and `\\n` are never inside a UTF-8 character)."""
+    before = data[:offset].decode("utf-8", errors="replace")
+    return Lines(before).line_column(len(before))
 
 
 class _SyntaxFault(Exception):

@@ -4,14 +4,18 @@ applied to the packs' files, or shown as a unified diff; then what is left, repo
 The fixes are the pipeline's (`pipeline.fixes.fix_pack`: a misspelt key or word to its
 suggestion, a reused version to the next free one, a missing strict-mode `"type"`), made on
 the texts in memory and checked again until none is left to make. Only then are the files
-written: each one whole or not at all (`report.files.write_atomically`), only the characters
-its fixes change, and none that changed on disk since it was read. Nothing else is written.
+written: each one in place (`report.files.write_in_place`: its mode and its hard links kept,
+and, should a write fail, its old bytes put back), only the characters its fixes change,
+and none that changed on disk since it was read. A file the pack holds under two names (hard
+links, or a link within the pack) is fixed, shown and counted once, under its first name.
+Nothing else is written.
 """
 
 from __future__ import annotations
 
 import argparse
 import difflib
+import os
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -28,11 +32,13 @@ from hatch_kindgi.cli.output import (
     write_notes,
 )
 from hatch_kindgi.cli.packs import PackOutcome, Packs, each_pack, named, report
+from hatch_kindgi.config.sources import Unread, read_pack_file, unread_said
 from hatch_kindgi.pipeline.fixes import FileFix, Fixed, fix_pack
 from hatch_kindgi.pipeline.request import RunRequest
 from hatch_kindgi.report.escape import shown as shown_text
-from hatch_kindgi.report.files import write_atomically
+from hatch_kindgi.report.files import ChangedOnDisk, write_in_place
 from hatch_kindgi.report.formats import format_text, write
+from hatch_kindgi.report.lines import patch_lines
 from hatch_kindgi.report.problems import Problem
 
 
@@ -105,7 +111,7 @@ def fix_packs(
         write(sys.stderr, f"hatch-kindgi: {message}\n")
     if args.diff:
         for root, outcome in zip(packs.roots, outcomes):
-            base = _base(packs, root)
+            base = _diff_base(packs, root)
             for file in outcome.files:
                 write(stream, unified_diff(file, base))
         shown = named(packs, [(o.problems, o.notes) for o in left], "text")
@@ -133,8 +139,34 @@ def _fix(root: Path, *, request: RunRequest, write_files: bool) -> _Outcome:
     run = fix_pack(root, request)
     result = run.result
     left = PackOutcome(result.problems, result.failed, result.notes, strict=result.options.strict)
-    unwritten = _written(root, run.files) if write_files else ()
-    return _Outcome(left, run.files, run.fixed, unwritten)
+    files, fixed = one_name_each(root, run.files, run.fixed)
+    unwritten = _written(root, files) if write_files else ()
+    return _Outcome(left, files, fixed, unwritten)
+
+
+def one_name_each(
+    root: Path, files: Sequence[FileFix], fixed: Sequence[Fixed]
+) -> tuple[tuple[FileFix, ...], tuple[Fixed, ...]]:
+    """`files` and `fixed` with each file on disk once: of the names that lead to one file
+    (its `st_dev` and `st_ino`: hard links, a link within the pack), the first is kept, and
+    the fixes found under the others are left out (they are the same fixes of the same
+    bytes; writing them again would find the file "changed while it was checked")."""
+    seen: set[tuple[int, int]] = set()
+    kept: list[FileFix] = []
+    dropped: set[str] = set()
+    for fix in files:
+        try:
+            info = (root / fix.file).stat()
+        except OSError:
+            kept.append(fix)  # said when it is written
+            continue
+        key = (info.st_dev, info.st_ino)
+        if key in seen:
+            dropped.add(fix.file)
+            continue
+        seen.add(key)
+        kept.append(fix)
+    return tuple(kept), tuple(f for f in fixed if f.problem.file not in dropped)
 
 
 def _written(root: Path, files: Sequence[FileFix]) -> tuple[str, ...]:
@@ -150,10 +182,17 @@ def _written(root: Path, files: Sequence[FileFix]) -> tuple[str, ...]:
             if target != inside and inside not in target.parents:
                 unwritten.append(f"{name}: not fixed: it leads out of the pack")
                 continue
-            if target.read_bytes() != fix.before.encode("utf-8"):
+            before = fix.before.encode("utf-8")
+            read = read_pack_file(target, len(before))
+            if isinstance(read, Unread) and read.why != "too-large":
+                unwritten.append(f"{name}: not fixed: it {unread_said(read, len(before))}")
+                continue
+            if read != before:
                 unwritten.append(f"{name}: not fixed: it changed while it was checked")
                 continue
-            write_atomically(target, fix.after.encode("utf-8"))
+            write_in_place(target, fix.after.encode("utf-8"), before)
+        except ChangedOnDisk:
+            unwritten.append(f"{name}: not fixed: it changed while it was checked")
         except OSError as cause:
             unwritten.append(f"{name}: not fixed: {cause.strerror or cause}")
     return tuple(unwritten)
@@ -185,13 +224,25 @@ def _base(packs: Packs, root: Path) -> str:
     return "" if shown == "." else f"{shown}/"
 
 
+def _diff_base(packs: Packs, root: Path) -> str:
+    """What a pack's file names start with in its diff: as the report names the pack's
+    folder (`_base`), except the pack around the working folder (run in its `blocks/`):
+    there from the pack root, `a/blocks/b.json`, which `git apply` and `patch -p1` take from
+    there, never `a/../blocks/b.json`, which neither takes from anywhere."""
+    shown = packs.folder_name(root)
+    if not packs.single and (shown == os.pardir or shown.startswith(os.pardir + os.sep)):
+        return ""
+    return _base(packs, root)
+
+
 def unified_diff(fix: FileFix, base: str = "") -> str:
-    """The fix of one file as a unified diff (`a/…`, `b/…`, as git writes one); a last line
-    without a newline is marked as diff marks it."""
+    """The fix of one file as a unified diff (`a/…`, `b/…`, as git writes one) that `git
+    apply` and `patch -p1` take: its lines are the patch format's (`report.lines.patch_lines`,
+    a `\\r` kept inside its line), a last line without a newline marked as diff marks it."""
     name = base + shown_text(fix.file, file_name=True)
     lines = difflib.unified_diff(
-        fix.before.splitlines(keepends=True),
-        fix.after.splitlines(keepends=True),
+        patch_lines(fix.before),
+        patch_lines(fix.after),
         fromfile=f"a/{name}",
         tofile=f"b/{name}",
     )

@@ -392,10 +392,9 @@ async def _completions(
     session, file = found
     text = text_of(file, session.text(file) or "")
     at = text.offset(params.position.line, params.position.character)
-    line_start = text.text.rfind("\n", 0, at) + 1
-    line_end = text.text.find("\n", at)
-    before = text.text[line_start:at]
-    after = text.text[at : len(text.text) if line_end < 0 else line_end]
+    line = text.line_column(at)[0] - 1
+    before = text.text[text.line_start(line) : at]
+    after = text.text[at : text.line_end(line)]
     read = await ls.in_worker(session.read)
     items = completions(read, session.root, file, before, after)
     result = []

@@ -10,8 +10,10 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from hatch_kindgi.config.options import DEFAULT_MAX_FILE_SIZE
 from hatch_kindgi.config.stage import PYPROJECT
 from hatch_kindgi.pipeline import PipelineCache, RunRequest, command_request, run_pipeline
+from hatch_kindgi.pipeline.places import read_pack_text
 from hatch_kindgi.pipeline.read import PackRead, read_pack
 from hatch_kindgi.report.formats import ordered
 from hatch_kindgi.report.problems import Problem
@@ -46,6 +48,7 @@ class PackSession:
         self._edited: set[str] = set()  # buffers changed since the last check
         # One `now` for the session: pins that fall back to it stay the same between runs.
         self._started = datetime.now(timezone.utc)
+        self._max_bytes = DEFAULT_MAX_FILE_SIZE  # the pack's `max-file-size`, once checked
 
     def relative(self, path: Path) -> str | None:
         """`path` relative to the pack root, with `/`; None when outside it."""
@@ -83,6 +86,7 @@ class PackSession:
         buffer edited since (its problems may have moved with its text)."""
         edited, self._edited = self._edited, set()
         result = run_pipeline(self.root, self.request())
+        self._max_bytes = result.options.max_file_size
         by_file: dict[str, list[Problem]] = {}
         for problem in ordered(result.problems):
             by_file.setdefault(problem.file, []).append(problem)
@@ -99,11 +103,9 @@ class PackSession:
         """The text of pack file `file` as the editor has it (else as saved)."""
         if file in self.buffers:
             return self.buffers[file]
-        try:
-            # A file that is not UTF-8 still has lines to place its problems on.
-            return (self.root / file).read_bytes().decode("utf-8", "replace")
-        except (OSError, ValueError):
-            return None
+        # A file that is not UTF-8 still has lines to place its problems on; read as every
+        # pack file is (a regular file, within the last run's `max-file-size`).
+        return read_pack_text(self.root, file, self._max_bytes, errors="replace")
 
     def request(self) -> RunRequest:
         """The pipeline's request, made as a command makes its own (`command_request`, as

@@ -28,6 +28,7 @@ from hatch_kindgi.pipeline.places import (
 from hatch_kindgi.pipeline.request import RunRequest
 from hatch_kindgi.pipeline.run import PipelineResult, run_pipeline
 from hatch_kindgi.report.formats import ordered
+from hatch_kindgi.report.lines import LINE_END
 from hatch_kindgi.report.problems import Problem
 
 MAX_PASSES = 5
@@ -118,10 +119,12 @@ def _add_member(problem: Problem, text: Text, type_name: str) -> Fix | None:
     at = value[0] + 1
     if inside.strip():
         # Before the first member, laid out as it is: on a line of its own, indented as
-        # that member, when the object's members are one a line.
+        # that member, when the object's members are one a line (its line end the file's
+        # own, `\r\n` or a lone `\r` too).
         at += len(inside) - len(inside.lstrip())
         gap = inside[: len(inside) - len(inside.lstrip())]
-        member += f",\n{gap.rpartition(chr(10))[2]}" if "\n" in gap else ", "
+        ends = list(LINE_END.finditer(gap))
+        member += f",{ends[-1].group()}{gap[ends[-1].end() :]}" if ends else ", "
     return Fix(f'Add "type": "{type_name}"', ((Span(at, at), member),))
 
 
@@ -219,7 +222,7 @@ def fix_pack(root: Path, request: RunRequest) -> FixRun:
     fixed: list[Fixed] = []
     result = run_pipeline(root, replace(request, cache=cache, overlay=overlay))
     for _ in range(MAX_PASSES):
-        read = pack_text(root, overlay)
+        read = pack_text(root, overlay, result.options.max_file_size)
         texts, resolved = file_fixes(result.problems, read)
         if not texts:
             break

@@ -34,8 +34,9 @@ from pathlib import Path
 from typing import Protocol
 
 from hatch_kindgi.blocks.json_reader import json_places, string_indexes
+from hatch_kindgi.config.options import DEFAULT_MAX_FILE_SIZE
 from hatch_kindgi.config.pyproject import PYPROJECT
-from hatch_kindgi.config.sources import NO_OVERLAY, Overlay
+from hatch_kindgi.config.sources import NO_OVERLAY, Overlay, Unread, read_pack_file
 from hatch_kindgi.config.toml_places import toml_places
 from hatch_kindgi.report.lines import Lines
 from hatch_kindgi.report.problems import Declared, Problem
@@ -211,20 +212,46 @@ def _text(file: str, content: str | None, known: MutableMapping[str, Text] | Non
     return text
 
 
-def pack_text(root: Path, overlay: Overlay = NO_OVERLAY) -> Callable[[str], str | None]:
+MODULE_MAX_BYTES = 16 * 1024 * 1024
+"""The most of a code module read to place its problems: no option bounds a module (the
+pack's SDK reads it, not the readers of `max-file-size`), so its bound is fixed, far above
+any module written by hand."""
+
+
+def pack_text(
+    root: Path, overlay: Overlay = NO_OVERLAY, max_bytes: int = DEFAULT_MAX_FILE_SIZE
+) -> Callable[[str], str | None]:
     """A reader of the pack at `root`'s files as the pipeline read them (an editor's buffer
     from `overlay` where it has one), by the name a problem keeps (as on disk): a file's
     text, None when it can't be read or is not UTF-8 (a problem found in bytes was placed by
-    its stage)."""
+    its stage). Read as every pack file is (`read_pack_text`), within `max_bytes` (the
+    pack's `max-file-size`; a code module's, `MODULE_MAX_BYTES`)."""
 
     def read_text(file: str) -> str | None:
-        data = overlay.get(file)
-        try:
-            return ((root / file).read_bytes() if data is None else data).decode("utf-8")
-        except (OSError, ValueError):
-            return None
+        return read_pack_text(root, file, max_bytes, overlay)
 
     return read_text
+
+
+def read_pack_text(
+    root: Path,
+    file: str,
+    max_bytes: int = DEFAULT_MAX_FILE_SIZE,
+    overlay: Overlay = NO_OVERLAY,
+    errors: str = "strict",
+) -> str | None:
+    """The text of pack file `file` (an editor's buffer from `overlay` where it has one),
+    read through `config.sources.read_pack_file`: a regular file only, at most `max_bytes`
+    of it (`MODULE_MAX_BYTES` for a code module); None when it isn't one, is larger, can't
+    be read or (`errors="strict"`) is not UTF-8."""
+    bound = max(max_bytes, MODULE_MAX_BYTES) if file.endswith(_CODE_SUFFIXES) else max_bytes
+    data = read_pack_file(root / file, bound, overlay.get(file))
+    if isinstance(data, Unread):
+        return None
+    try:
+        return data.decode("utf-8", errors)
+    except ValueError:
+        return None
 
 
 def string_value(text: str, span: Span) -> str | None:
@@ -239,14 +266,11 @@ def string_value(text: str, span: Span) -> str | None:
 def _inside_string(text: str, start: int, inner: tuple[int, int]) -> Span:
     indexes = string_indexes(text, start)
     decoded = string_value(text, Span(start, indexes[-1] + 1)) or ""
+    # The template's own line and column, counted as its stage counted them (`Lines`).
+    lines = Lines(decoded)
     line, column = inner
-    at = 0
-    for _ in range(line - 1):
-        newline = decoded.find("\n", at)
-        if newline < 0:
-            break
-        at = newline + 1
-    at = min(at + column - 1, len(decoded))
+    start = lines.line_start(min(max(line, 1), lines.line_count) - 1)
+    at = min(start + column - 1, len(decoded))
     word = _WORD.match(decoded, at)
     end = word.end() if word else at + 1
     return Span(indexes[min(at, len(indexes) - 1)], indexes[min(end, len(indexes) - 1)])

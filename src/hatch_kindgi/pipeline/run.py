@@ -73,7 +73,7 @@ def run_pipeline(root: Path, request: RunRequest = NO_REQUEST) -> PipelineResult
     package = package_name(options, request.dist_name or (pack.project_name if pack else None))
     place = partial(
         place_problems,
-        read_text=pack_text(root, overlay),
+        read_text=pack_text(root, overlay, options.max_file_size),
         known=None if cache is None else cache.places,
     )
     if pack is None:
@@ -121,7 +121,7 @@ def run_pipeline(root: Path, request: RunRequest = NO_REQUEST) -> PipelineResult
                 read.blocks.entries,
                 env_required=pack.env_required,
                 env_optional=pack.env_optional,
-                read_text=pack_text(root, overlay),
+                read_text=pack_text(root, overlay, options.max_file_size),
             )
         )
     comparison: Comparison | None = None

@@ -1,7 +1,9 @@
-"""Files a run writes (a report, an index): whole, or not at all."""
+"""Files a run writes (a report, an index): whole, or not at all; and the pack files
+`check --fix` rewrites in place (`write_in_place`), keeping their mode and their links."""
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import tempfile
@@ -80,3 +82,69 @@ def unwritable(path: Path) -> str | None:
     if not os.access(path.parent, os.W_OK):
         return "its folder is not writable"
     return None
+
+
+class ChangedOnDisk(Exception):
+    """The file no longer holds the bytes its new text was made from (`write_in_place`)."""
+
+
+_REWRITE_FLAGS = (
+    os.O_RDWR
+    | getattr(os, "O_NONBLOCK", 0)
+    | getattr(os, "O_NOCTTY", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+    | getattr(os, "O_BINARY", 0)
+)
+
+
+def write_in_place(path: Path, data: bytes, expected: bytes) -> None:
+    """Write `data` into the regular file at `path` in place (the same inode: its mode, its
+    owner and every hard link to it keep, and all its names then hold `data`), provided it
+    still holds `expected` byte for byte, else `ChangedOnDisk` and the file untouched.
+
+    The file is opened once, checked to be a regular file and read back through that one
+    descriptor (at most `len(expected) + 1` bytes: no FIFO waited on, no device read
+    without end), so what is compared is what is written into. Then: the new bytes written
+    from the start, the file cut to their length, synced. Truncate-and-write, with the old
+    bytes restorable: should a write fail midway (a full disk, a quota, an I/O error), the
+    old bytes, held in memory, are written back and the file cut to their length before the
+    error is raised, so a failure leaves the file as it was. (A rename of a temporary copy,
+    `write_atomically`, would also survive a crash midway, but gives the path a new inode:
+    the other names of a hard-linked file would keep the old text.)"""
+    handle = os.open(path, _REWRITE_FLAGS)
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            raise OSError(errno.EINVAL, "it is not a regular file")
+        if getattr(os, "O_NONBLOCK", 0):  # opened so as not to wait on a FIFO; a file is read
+            os.set_blocking(handle, True)
+        if _read_all(handle, len(expected) + 1) != expected:
+            raise ChangedOnDisk
+        try:
+            _overwrite(handle, data)
+        except OSError:
+            _overwrite(handle, expected)  # the old bytes back, then the first error
+            raise
+    finally:
+        os.close(handle)
+
+
+def _read_all(handle: int, most: int) -> bytes:
+    chunks = []
+    total = 0
+    while total < most:
+        chunk = os.read(handle, most - total)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        total += len(chunk)
+    return b"".join(chunks)
+
+
+def _overwrite(handle: int, data: bytes) -> None:
+    """`data` written over the open file from its start, the file cut to it, synced."""
+    os.lseek(handle, 0, os.SEEK_SET)
+    view = memoryview(data)
+    while view:
+        view = view[os.write(handle, view) :]
+    os.ftruncate(handle, len(data))
+    os.fsync(handle)

@@ -1,9 +1,18 @@
-"""Lines and columns of a text: the one calculator every reader, the pipeline's placing and
-the language server count with (`Lines`).
+"""Lines and columns of a text: the one line splitter and calculator every reader, the
+pipeline's placing and the language server count with (`LINE_END`, `Lines`), and the
+lines of a unified diff (`patch_lines`).
+
+A line ends where the file's own line ends are: at `\\n`, at `\\r\\n` (one end, two
+characters) or at a lone `\\r`. Those are the ends JSON's grammar names as whitespace, TOML's
+newlines (which has no lone `\\r`: tomllib refuses one, as TOML's own syntax error) and
+Python's: its tokenizer reads a module in universal-newlines mode, so a lone `\\r` ends a
+line of a code module too. Nothing else ends a line: not U+2028, U+2029, U+0085, `\\x0b`,
+`\\x0c` nor `\\x1c`-`\\x1e`, where `str.splitlines` breaks (JSON holds U+2028 in a string,
+a template may hold a form feed; `git apply` and `patch` would count those lines as one).
 
 Lines and columns are 1-based and count characters (Unicode code points), as every report
-shows them; a line ends at `\\n` only (a `\\r` before it is the line's last character). The
-language server's UTF-16 positions are built on these (`lsp.positions`).
+shows them; a line's end is not part of it. The language server's UTF-16 positions are
+built on these (`lsp.positions`).
 """
 
 from __future__ import annotations
@@ -11,7 +20,25 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 
-_NEWLINE = re.compile("\n")
+LINE_END = re.compile("\r\n|\r|\n")
+"""A line's end: `\\r\\n`, a lone `\\r` or `\\n`, and nothing else."""
+
+
+def patch_lines(text: str) -> list[str]:
+    """The lines of `text` as a unified diff holds them, each with its end kept: a patch's
+    line ends at `\\n` alone, as `git apply` and `patch` read one, so a `\\r` (a `\\r\\n`'s,
+    or a lone one's in a CR-only file) is a character of its line there and its hunks apply
+    to the file's own bytes. Nothing else ends one either: a hunk split at U+2028 or a form
+    feed (`str.splitlines`) is refused."""
+    lines = text.split("\n")
+    kept = [line + "\n" for line in lines[:-1]]
+    return [*kept, lines[-1]] if lines[-1] else kept
+
+
+def first_line(text: str) -> str:
+    """`text` up to its first line's end."""
+    end = LINE_END.search(text)
+    return text if end is None else text[: end.start()]
 
 
 class Lines:
@@ -23,12 +50,23 @@ class Lines:
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self._found: list[int] | None = None
+        self._found: tuple[list[int], list[int]] | None = None
 
     @property
     def _starts(self) -> list[int]:
+        return self._lines[0]
+
+    @property
+    def _lines(self) -> tuple[list[int], list[int]]:
+        """Where each line starts, and where each ends (before its line end)."""
         if self._found is None:
-            self._found = [0, *(match.end() for match in _NEWLINE.finditer(self.text))]
+            starts = [0]
+            ends = []
+            for match in LINE_END.finditer(self.text):
+                ends.append(match.start())
+                starts.append(match.end())
+            ends.append(len(self.text))
+            self._found = starts, ends
         return self._found
 
     def line_column(self, index: int) -> tuple[int, int]:
@@ -52,11 +90,9 @@ class Lines:
         return starts[line] if line < len(starts) else len(self.text)
 
     def line_end(self, line: int) -> int:
-        """The character index of the end of 0-based `line` (before its newline)."""
-        starts = self._starts
-        if line + 1 < len(starts):
-            return starts[line + 1] - 1
-        return len(self.text)
+        """The character index of the end of 0-based `line` (before its line end)."""
+        ends = self._lines[1]
+        return ends[line] if line < len(ends) else len(self.text)
 
     @property
     def line_count(self) -> int:

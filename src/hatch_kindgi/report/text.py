@@ -8,6 +8,7 @@ count of what is left out), so one long value doesn't take the whole of a messag
 from __future__ import annotations
 
 from hatch_kindgi.report.escape import shown as _bounded
+from hatch_kindgi.report.lines import first_line as _first_line
 
 MAX_VALUE = 200
 """Longest value a message quotes whole, in characters."""
@@ -21,6 +22,6 @@ def quoted(value: object) -> str:
 
 
 def first_line(cause: BaseException) -> str:
-    """The first line of an exception's text, for a one-line message."""
-    text = str(cause).strip()
-    return text.splitlines()[0] if text else ""
+    """The first line of an exception's text, for a one-line message (its lines ended as a
+    file's are, `report.lines`)."""
+    return _first_line(str(cause).strip())

@@ -36,6 +36,19 @@ def test_utf16_columns() -> None:
     assert text.offset(7, 0) == len(text.text)  # past the end: the end
 
 
+def test_utf16_columns_on_cr_only_and_mixed_ends() -> None:
+    """A lone `\\r` and a `\\r\\n` each end a line; U+2028 and a form feed end none (they
+    are one UTF-16 unit of their line), the emoji after them two."""
+    raw = "a\rb\r\n\u2028\x0c\U0001f600x\ry"
+    text = Text(raw)
+    at = raw.index("x")
+    assert text.position(at) == (2, 4)
+    assert text.offset(2, 4) == at
+    assert text.position(raw.index("y")) == (3, 0)
+    assert text.offset(1, 0) == raw.index("b")
+    assert text.offset(1, 5) == raw.index("b") + 1  # past the line's end: before its "\r\n"
+
+
 def test_line_and_column_problem_covers_the_word() -> None:
     """1-based line and column in characters: the word starting there."""
     problem = warning("liquid-unknown-filter", "t.liquid", "m", line=2, column=8)
@@ -115,7 +128,8 @@ def test_pyproject_problem_on_its_key(anchor: str, code: str, covered: str) -> N
 def test_server_ranges_start_at_the_reports_places(case: str) -> None:
     """The language server's diagnostic of every problem of every broken pack starts at the
     line and column the reports show (LSP: 0-based, the column in UTF-16 units counted here
-    from the file's own line); a problem with no place, at the file's start."""
+    from the file's own line, ended at `\\n`, `\\r\\n` or a lone `\\r`); a problem with no
+    place, at the file's start."""
     pytest.importorskip("pygls")
     from hatch_kindgi.lsp.server import diagnostic  # pygls: the lsp extra
 
@@ -126,6 +140,6 @@ def test_server_ranges_start_at_the_reports_places(case: str) -> None:
         if problem.line is None:
             assert (start.line, start.character) == (0, 0)
             continue
-        line = raw.split("\n")[problem.line - 1]
+        line = raw.replace("\r\n", "\n").replace("\r", "\n").split("\n")[problem.line - 1]
         units = len(line[: (problem.column or 1) - 1].encode("utf-16-le")) // 2
         assert (start.line, start.character) == (problem.line - 1, units), problem

@@ -3,6 +3,7 @@ buffer reports only the files whose problems changed."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -66,3 +67,14 @@ def test_pack_root_is_the_nearest_pyproject(tmp_path: Path) -> None:
     assert pack_root(root / "blocks" / "greeting.json") == root
     assert pack_root(root) == root
     assert pack_root(tmp_path / "elsewhere.json") is None
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_text_of_a_fifo_is_none_without_a_hang(tmp_path: Path) -> None:
+    """The session reads a file it has no buffer for as every pack file is read: a FIFO
+    named like a block file is no text, at once; a buffer is its text."""
+    os.mkfifo(tmp_path / "pipe.json")
+    session = PackSession(tmp_path, ENV)
+    assert session.text("pipe.json") is None
+    session.edit("pipe.json", "{}")
+    assert session.text("pipe.json") == "{}"

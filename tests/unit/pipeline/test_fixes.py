@@ -101,3 +101,16 @@ def _applied_toml(problem: Problem, text: str) -> str | None:
     for span, new in sorted(fix.edits, key=lambda edit: edit[0].start, reverse=True):
         text = text[: span.start] + new + text[span.end :]
     return text
+
+
+def test_added_type_takes_the_files_own_line_end() -> None:
+    """On its own line, indented as the member after it, and ended as the file's lines are:
+    `\\n`, `\\r\\n` or a lone `\\r`, never a `\\n` put into a CRLF or CR-only file."""
+    problem = error(
+        "settings-schema", "s.json", "m", pointer="/n/minimum", suggestion=("", "number")
+    )
+    for end in ("\n", "\r\n", "\r"):
+        text = f'{{"n": {{{end}    "minimum": 1{end}  }}{end}}}'
+        assert _applied(problem, text) == (
+            f'{{"n": {{{end}    "type": "number",{end}    "minimum": 1{end}  }}{end}}}'
+        )

@@ -2,8 +2,18 @@
 
 from __future__ import annotations
 
-from hatch_kindgi.pipeline.places import Text, place_problems
+import os
+from pathlib import Path
+
+import pytest
+
+from hatch_kindgi.lsp.positions import problem_span as lsp_span
+from hatch_kindgi.lsp.positions import text_of
+from hatch_kindgi.pipeline import RunRequest, run_pipeline
+from hatch_kindgi.pipeline.places import Text, pack_text, place_problems, read_pack_text
 from hatch_kindgi.report.problems import Problem, error, warning
+from tests.helpers.golden import GOLDEN_ENV
+from tests.helpers.packs import copy_pack
 
 BLOCK = (
     '{\n  "kind": "promt",\n  "tab\\there": 1,\n  "content": {"template": "a\\n{{ b | mony }}"}\n}'
@@ -84,3 +94,38 @@ def test_known_texts_are_kept_while_the_text_is_the_same() -> None:
     (moved,) = place_problems([problem], lambda _: "\n" + BLOCK, known)
     assert known["blocks/a.json"] is not first
     assert moved.line == 3
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_pack_text_reads_only_regular_files_within_the_bound(tmp_path: Path) -> None:
+    """The placing reads a pack file as every reader does (`config.sources.read_pack_file`):
+    a FIFO is no text (and no hang), nor a file past `max_bytes`; a code module has its own,
+    larger bound; a buffer is read instead of its file."""
+    os.mkfifo(tmp_path / "pipe.json")
+    (tmp_path / "big.json").write_bytes(b" " * 11)
+    (tmp_path / "module.py").write_bytes(b"#" * 11)
+    (tmp_path / "a.json").write_bytes(b"{}")
+    read = pack_text(tmp_path, {"a.json": b"[]"}, max_bytes=10)
+    assert read("pipe.json") is None
+    assert read("big.json") is None
+    assert read("module.py") == "#" * 11
+    assert read("a.json") == "[]"
+    assert read_pack_text(tmp_path, "pipe.json", errors="replace") is None
+
+
+def test_a_cr_only_template_file_is_placed_line_by_line(tmp_path: Path) -> None:
+    """A `.liquid` file whose lines end in a lone `\\\\r`: its problem at its own line 4,
+    column 21 (as with `\\\\n` ends), the LSP range there too; the message keeps the
+    runtime's words, whose liquidjs counts `\\\\n` alone (`line:1, col:88`)."""
+    root = copy_pack("broken/liquid-unknown-filter", tmp_path)
+    template = root / "blocks" / "summary.liquid"
+    raw = template.read_bytes().replace(b"\n", b"\r")
+    template.write_bytes(raw)
+    problems = run_pipeline(root, RunRequest(environ=GOLDEN_ENV)).problems
+    (found,) = [p for p in problems if p.file == "blocks/summary.liquid"]
+    assert (found.line, found.column, found.end) == (4, 21, (4, 30))
+    assert found.message.endswith("undefined filter: titlecase, line:1, col:88")
+    text = text_of(found.file, raw.decode("utf-8"))
+    span = lsp_span(found, text)
+    assert raw.decode("utf-8")[span.start : span.end] == "titlecase"
+    assert text.position(span.start) == (3, 20)
