@@ -59,7 +59,7 @@ def _published(path: Path, pack: Path) -> tuple[str, list[str]] | None:
     """The block as a publish sends it, and the files whose golden lines speak for it (the
     block file and its template file); None when it isn't JSON a publish would read."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_bytes().decode("utf-8")
         block = _strict_json(text)
     except (UnicodeDecodeError, ValueError, RecursionError):
         return None
@@ -72,7 +72,7 @@ def _published(path: Path, pack: Path) -> tuple[str, list[str]] | None:
         if not template.is_relative_to(pack.resolve()):
             return None  # the template-file problems are ours: no publish reads it
         try:
-            content["template"] = template.read_text(encoding="utf-8")
+            content["template"] = template.read_bytes().decode("utf-8")
         except (OSError, UnicodeDecodeError, ValueError):
             return None
         files.append(template.relative_to(pack.resolve()).as_posix())
