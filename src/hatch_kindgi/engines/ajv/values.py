@@ -315,6 +315,10 @@ def _unique_items(validator: Any, unique: Any, instance: Any, schema: Any) -> It
             item = instance[index]
             if not any(validator.is_type(item, each) for each in types):
                 continue
+            if item == "__proto__" and len(types) == 1:
+                # `indices["__proto__"]` reads Object.prototype, no number, and assigning it
+                # a number does nothing: Ajv never finds it repeated (two types append "_")
+                continue
             key = _js_key(item)
             if key in seen:
                 duplicate = (seen[key], index)  # Ajv words it "## later and earlier"
@@ -458,8 +462,16 @@ def _first_equal_pair(instance: list[Any]) -> tuple[int, int] | None:
 
 
 def _hashable(item: Any) -> Any:
+    """A key two JSON items share exactly when fast-deep-equal finds them equal (its
+    `valueOf`/`toString` calls aside: `_pairwise`): an object whose own `constructor` key
+    holds an object or array equals only itself (`a.constructor !== b.constructor`), as the
+    hosted `lastRepeat` (`@kindgi/schema/src/unique-items.ts`) keys it too."""
     if isinstance(item, dict):
-        return ("object", frozenset((key, _hashable(value)) for key, value in item.items()))
+        fields = frozenset((key, _hashable(value)) for key, value in item.items())
+        constructor = item.get("constructor")
+        if isinstance(constructor, (dict, list)):
+            return ("object", fields, id(constructor))
+        return ("object", fields)
     if isinstance(item, list):
         return ("array", tuple(_hashable(value) for value in item))
     return _js_key(item)

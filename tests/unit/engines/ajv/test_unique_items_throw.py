@@ -112,3 +112,50 @@ def test_the_refusal_reads() -> None:
             "uniqueItems",
         )
     ]
+
+
+_CONSTRUCTOR_CASES: list[list[Any]] = [
+    [{"constructor": {}}, {"constructor": {}}],  # an object: `!==` to any other
+    [{"constructor": []}, {"constructor": []}],
+    [{"constructor": 1}, {"constructor": 1}],  # a scalar: `===` by its value
+    [{"a": {"constructor": {"b": 1}}}, {"a": {"constructor": {"b": 1}}}],
+    [[{"constructor": {}}], [{"constructor": {}}]],
+    [{"constructor": {}}, {"k": 1}, {"k": 1}],
+    [{"k": 1}, {"constructor": {}}, {"constructor": {}}, {"k": 1}],
+]
+
+
+@pytest.mark.parametrize(
+    "values", _CONSTRUCTOR_CASES, ids=[str(n) for n in range(len(_CONSTRUCTOR_CASES))]
+)
+@pytest.mark.parametrize("profile", ["self-hosted", "hosted"])
+def test_an_own_constructor_key_compares_as_fast_deep_equal_reads_it(
+    values: list[Any], profile: Profile
+) -> None:
+    """fast-deep-equal compares `a.constructor !== b.constructor` first: an own key of that
+    name holding an object or array is equal to no other, so two such items are unique."""
+    shipped.require_oracle()
+    block = _block(values)
+    assert _ours(block, profile) == _theirs(block, profile)
+
+
+@pytest.mark.parametrize(
+    ("values", "items"),
+    [
+        (["__proto__", "__proto__"], {"type": "string"}),  # `indices.__proto__` is no number
+        (["__proto__", "__proto__"], {"type": ["string", "number"]}),  # "__proto___" is
+        (["constructor", "constructor"], {"type": "string"}),
+        (["toString", "x", "toString"], {"type": "string"}),
+        (["__proto__", "__proto__"], {}),
+        ([1, "__proto__", "__proto__", 1], {"type": ["string", "integer"]}),
+    ],
+)
+@pytest.mark.parametrize("profile", ["self-hosted", "hosted"])
+def test_scalar_items_keyed_as_ajvs_indices_object_keys_them(
+    values: list[Any], items: Any, profile: Profile
+) -> None:
+    """Scalar items Ajv keys in a plain object (`indices[item]`): `__proto__` reads back as
+    `Object.prototype`, never a number, and assigning it a number does nothing."""
+    shipped.require_oracle()
+    block = _block(values, items)
+    assert _ours(block, profile) == _theirs(block, profile)
