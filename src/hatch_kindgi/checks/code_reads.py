@@ -23,6 +23,7 @@ from pathlib import PurePosixPath
 from typing import Union
 
 from hatch_kindgi.primitives.declarations import ModuleSource
+from hatch_kindgi.primitives.modules import ModuleParses
 
 _Function = Union[ast.FunctionDef, ast.AsyncFunctionDef]
 
@@ -84,8 +85,11 @@ class _Container:
 class PackModules:
     """The pack's modules, each read (by `read_text`, pack-relative) and parsed once."""
 
-    def __init__(self, read_text: Callable[[str], str | None]) -> None:
+    def __init__(
+        self, read_text: Callable[[str], str | None], parses: ModuleParses | None = None
+    ) -> None:
         self._read_text = read_text
+        self._parses = ModuleParses() if parses is None else parses
         self._sources: dict[str, ModuleSource | None] = {}
 
     def source(self, file: str) -> ModuleSource | None:
@@ -95,7 +99,7 @@ class PackModules:
             text = None
             if file.endswith(".py") and not relative.is_absolute() and ".." not in relative.parts:
                 text = self._read_text(file)
-            self._sources[file] = None if text is None else ModuleSource(text)
+            self._sources[file] = None if text is None else self._parses.source(text)
         return self._sources[file]
 
     def imported(self, file: str) -> Iterator[tuple[str, ast.ImportFrom | ast.Import]]:
