@@ -108,7 +108,7 @@ class PackModules:
         source = self.source(file)
         if source is None or source.tree is None:
             return
-        for node in ast.walk(source.tree):
+        for node in source.nodes:
             if isinstance(node, ast.ImportFrom):
                 base = _import_base(file, node.module, node.level)
                 if base is None:
