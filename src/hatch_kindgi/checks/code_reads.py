@@ -202,9 +202,21 @@ def context_name(function: _Function) -> str | None:
     return parameters[1].arg if len(parameters) == 2 else None
 
 
+def _names_the_environment(node: ast.AST) -> bool:
+    """Whether `node` names `environ` or `getenv` (an attribute, or a name imported): a
+    module with no such node reads nothing of the process environment (the walk below finds
+    a read only through one), so it isn't walked."""
+    if isinstance(node, ast.Attribute):
+        return node.attr in _ENVIRONMENT_NAMES
+    return isinstance(node, ast.alias) and node.name in _ENVIRONMENT_NAMES
+
+
+_ENVIRONMENT_NAMES = frozenset({"environ", "getenv"})
+
+
 def environ_reads(file: str, source: ModuleSource) -> list[NameRead]:
     """Every read of the process environment in module `file`."""
-    if source.tree is None:
+    if source.tree is None or not any(map(_names_the_environment, source.nodes)):
         return []
     reader = _Reader(file, source, frozenset(), environ=True)
     reader.visit(source.tree)
