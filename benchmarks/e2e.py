@@ -9,10 +9,15 @@ data by plain hatchling (`run.without_hook`):
 - `python -m build --wheel --no-isolation`: the hook's own work in this environment;
 - the build environment itself: a virtualenv with hatchling alone against one with
   hatchling and hatch-kindgi (its wheel built from this tree), their sizes, and the size of
-  each package the hook adds.
+  each package the hook adds;
+- hatchling's PEP 517 steps one by one, each in a fresh interpreter of this environment as
+  every frontend runs it (`get_requires_for_build_wheel`, which asks the hook's
+  `dependencies()` alone, and `build_wheel`), with rfc3987 and rfc3986-validator hidden as a
+  build environment lacks them: the hook's own cost step by step, mostly its imports.
 
     python benchmarks/e2e.py                  # 5 pairs of each, about 3 minutes
     python benchmarks/e2e.py --repeats 3 --json out.json
+    python benchmarks/e2e.py --steps          # the PEP 517 steps alone (9 pairs), seconds
 """
 
 from __future__ import annotations
@@ -104,6 +109,48 @@ def package_sizes(env: Path) -> dict[str, float]:
     return {name: size / MIB for name, size in sorted(sizes.items()) if name not in {"pip"}}
 
 
+STEPS = ("get_requires_for_build_wheel", "build_wheel")
+_STEP = """\
+import os, sys
+for name in ("rfc3987", "rfc3986_validator"):
+    sys.modules[name] = None  # a build environment holds neither (jsonschema's URI formats)
+step, pack, out = sys.argv[1:]
+os.chdir(pack)
+from hatchling import build
+if step == "get_requires_for_build_wheel":
+    build.get_requires_for_build_wheel()
+else:
+    build.build_wheel(out)
+"""
+
+
+def step_ratios(repeats: int, hooked: Path, plain: Path, out: Path) -> dict[str, dict[str, float]]:
+    """Each PEP 517 step of a wheel build, hook against plain hatchling, in fresh processes
+    of this interpreter (which must have hatch-kindgi installed)."""
+    out.mkdir(parents=True, exist_ok=True)
+    figures = {}
+    for step in STEPS:
+        hook = [sys.executable, "-c", _STEP, step, str(hooked), str(out)]
+        alone = [sys.executable, "-c", _STEP, step, str(plain), str(out)]
+        figures[step] = ratio_line(
+            f"  {step}, a process of its own", *pairs(repeats, hook, alone), TARGET_NO_ISOLATION
+        )
+    return figures
+
+
+def steps_alone(repeats: int) -> dict[str, dict[str, float]]:
+    """`--steps`: the PEP 517 steps of testpacks/blocks alone, with the load average."""
+    with tempfile.TemporaryDirectory(prefix="kindgi-build-bench-") as folder:
+        work = Path(folder)
+        hooked = work / "with-hook"
+        shutil.copytree(BLOCKS_PACK, hooked)
+        plain = without_hook(BLOCKS_PACK, work / "plain-hatchling")
+        print(f"hatchling's PEP 517 steps on {BLOCKS_PACK.name}, load {os.getloadavg()[0]:.2f}")
+        figures = step_ratios(repeats, hooked, plain, work / "dist")
+        print(f"load average after {os.getloadavg()[0]:.2f}")
+    return figures
+
+
 def ratio_line(label: str, hook: list[Run], plain: list[Run], target: float) -> dict[str, float]:
     ratios = [h.wall / p.wall for h, p in zip(hook, plain)]
     figure = {
@@ -124,8 +171,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5, help="pairs of each build")
     parser.add_argument("--json", type=Path, help="also write the figures as JSON")
+    parser.add_argument("--steps", action="store_true", help="the PEP 517 steps alone")
     args = parser.parse_args()
     figures: dict[str, object] = {}
+    if args.steps:
+        figures["steps"] = steps_alone(max(args.repeats, 9))
+        if args.json is not None:
+            args.json.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+        return
     with tempfile.TemporaryDirectory(prefix="kindgi-build-bench-") as folder:
         work = Path(folder)
         wheel = own_wheel(work)
@@ -171,6 +224,8 @@ def main() -> None:
             ),
             TARGET_NO_ISOLATION,
         )
+        print("its PEP 517 steps, each in a process of its own:")
+        figures["steps"] = step_ratios(args.repeats, hooked, plain, work / "steps")
         alone = environment(work, "env-hatchling", ["hatchling"])
         with_hook = environment(work, "env-hook", ["hatchling", str(wheel)])
         base_mib, hook_mib = site_packages_mib(alone), site_packages_mib(with_hook)

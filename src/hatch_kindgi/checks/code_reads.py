@@ -23,6 +23,7 @@ from pathlib import PurePosixPath
 from typing import Union
 
 from hatch_kindgi.primitives.declarations import ModuleSource
+from hatch_kindgi.primitives.modules import ModuleParses
 
 _Function = Union[ast.FunctionDef, ast.AsyncFunctionDef]
 
@@ -84,8 +85,11 @@ class _Container:
 class PackModules:
     """The pack's modules, each read (by `read_text`, pack-relative) and parsed once."""
 
-    def __init__(self, read_text: Callable[[str], str | None]) -> None:
+    def __init__(
+        self, read_text: Callable[[str], str | None], parses: ModuleParses | None = None
+    ) -> None:
         self._read_text = read_text
+        self._parses = ModuleParses() if parses is None else parses
         self._sources: dict[str, ModuleSource | None] = {}
 
     def source(self, file: str) -> ModuleSource | None:
@@ -95,7 +99,7 @@ class PackModules:
             text = None
             if file.endswith(".py") and not relative.is_absolute() and ".." not in relative.parts:
                 text = self._read_text(file)
-            self._sources[file] = None if text is None else ModuleSource(text)
+            self._sources[file] = None if text is None else self._parses.source(text)
         return self._sources[file]
 
     def imported(self, file: str) -> Iterator[tuple[str, ast.ImportFrom | ast.Import]]:
@@ -104,7 +108,7 @@ class PackModules:
         source = self.source(file)
         if source is None or source.tree is None:
             return
-        for node in ast.walk(source.tree):
+        for node in source.nodes:
             if isinstance(node, ast.ImportFrom):
                 base = _import_base(file, node.module, node.level)
                 if base is None:
@@ -198,9 +202,21 @@ def context_name(function: _Function) -> str | None:
     return parameters[1].arg if len(parameters) == 2 else None
 
 
+def _names_the_environment(node: ast.AST) -> bool:
+    """Whether `node` names `environ` or `getenv` (an attribute, or a name imported): a
+    module with no such node reads nothing of the process environment (the walk below finds
+    a read only through one), so it isn't walked."""
+    if isinstance(node, ast.Attribute):
+        return node.attr in _ENVIRONMENT_NAMES
+    return isinstance(node, ast.alias) and node.name in _ENVIRONMENT_NAMES
+
+
+_ENVIRONMENT_NAMES = frozenset({"environ", "getenv"})
+
+
 def environ_reads(file: str, source: ModuleSource) -> list[NameRead]:
     """Every read of the process environment in module `file`."""
-    if source.tree is None:
+    if source.tree is None or not any(map(_names_the_environment, source.nodes)):
         return []
     reader = _Reader(file, source, frozenset(), environ=True)
     reader.visit(source.tree)

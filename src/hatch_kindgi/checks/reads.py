@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from hatch_kindgi.checks.code_reads import (
     NameRead,
@@ -49,6 +49,9 @@ from hatch_kindgi.checks.versions import Brought, newest_in, npm_range, versions
 from hatch_kindgi.report.problems import Problem
 from hatch_kindgi.report.suggest import Suggestions
 from hatch_kindgi.report.text import quoted
+
+if TYPE_CHECKING:
+    from hatch_kindgi.primitives.modules import ModuleParses
 
 PLATFORM_ENV_NAMES: frozenset[str] = frozenset(
     {
@@ -123,13 +126,16 @@ def read_problems(
     env_required: Iterable[str],
     env_optional: Iterable[str],
     read_text: Callable[[str], str | None],
+    parses: ModuleParses | None = None,
 ) -> tuple[Problem, ...]:
     """Takes the code stage's entries, the blocks stage's, `[tool.kindgi.env]`'s lists and a
     reader of the pack's files; gives a problem for each read of settings, env, secrets or
-    the process environment that a deploy fails or defaults, at its line and column."""
+    the process environment that a deploy fails or defaults, at its line and column.
+    `parses`: the modules' texts parsed already (this run's, shared with the placement of
+    problems; a `PipelineCache` keeps them between runs)."""
     if not (tools or guardrails or agents or flows):
         return ()
-    modules = PackModules(read_text)
+    modules = PackModules(read_text, parses)
     pack = _pack(
         tools,
         agents,

@@ -1,4 +1,11 @@
-"""The `kindgi` build hook: a thin adapter from Hatchling to the pipeline."""
+"""The `kindgi` build hook: a thin adapter from Hatchling to the pipeline.
+
+Hatchling loads this module in every step of a build that reads the build hooks, each in a
+process of its own under a PEP 517 frontend: `get_requires_for_build_wheel` asks
+`dependencies()` alone, which reads the config and the discovery and nothing else. So the
+pipeline, the report and the wheel's layout load where the build runs them (`initialize`,
+`_build_inclusions`), never with the module.
+"""
 
 from __future__ import annotations
 
@@ -6,16 +13,13 @@ import os
 import sys
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-from hatch_kindgi.config.report_file import report_file
-from hatch_kindgi.discover.shipped import project_wheel
-from hatch_kindgi.hatch import inclusions, report
-from hatch_kindgi.hatch.late import ReadLate
-from hatch_kindgi.hatch.layout import artifact_patterns, wheel_layout
-from hatch_kindgi.pipeline import RunRequest, has_code_modules, run_pipeline
+if TYPE_CHECKING:
+    from hatch_kindgi.hatch.inclusions import Scratch
+    from hatch_kindgi.hatch.report import BuildReport
 
 _TARGETS = ("wheel", "sdist")
 
@@ -27,9 +31,9 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._scratch = inclusions.Scratch()
+        self._scratch: Scratch | None = None
         self._completed = False
-        self._report = report.NO_REPORT
+        self._report: BuildReport | None = None
 
     def dependencies(self) -> list[str]:
         """The kindgi SDK and the pack's runtime dependencies, when the pack has code.
@@ -38,6 +42,8 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         indexes the pack's code is the one the pack itself runs with. The sdist asks too:
         it checks the pack as the wheel will, so a broken pack leaves no sdist behind.
         """
+        from hatch_kindgi.pipeline.read import has_code_modules
+
         if self.target_name not in _TARGETS or not has_code_modules(Path(self.root)):
             return []
         from hatch_kindgi.code.stage import sdk_requirements
@@ -56,6 +62,10 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         """
         if self.target_name not in _TARGETS:
             return
+        from hatch_kindgi.hatch.inclusions import Scratch
+        from hatch_kindgi.hatch.late import ReadLate
+
+        self._scratch = self._scratch or Scratch()
         self._completed = False
         existing = build_data.get("force_include") or {}
         build_data["force_include"] = ReadLate(
@@ -65,7 +75,8 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
         """Remove the scratch folder; refuse an artifact built without the pack's files;
         write the report file, now that the artifact is made (so it is never inside it)."""
-        self._scratch.cleanup()
+        if self._scratch is not None:
+            self._scratch.cleanup()
         if self.target_name in _TARGETS and not self._completed:
             # Only a hatchling that stopped reading `force_include` as a mapping, or a build
             # hook after this one that replaced it, gets here.
@@ -77,6 +88,10 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
                 "[tool.hatch.build.hooks], or report this with your hatchling version.\n"
             )
             sys.exit(1)
+        if self._report is None:  # no pipeline ran (another target): no report to write
+            return
+        from hatch_kindgi.hatch import report
+
         if not report.write_report_file(self._report, failed=False):
             sys.exit(1)
 
@@ -87,7 +102,8 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         try:
             return self._build_inclusions(build_data, others)
         except KeyboardInterrupt:
-            self._scratch.cleanup()
+            if self._scratch is not None:
+                self._scratch.cleanup()
             sys.stdout.flush()
             sys.stderr.write("kindgi: interrupted\n")
             sys.stderr.flush()
@@ -101,7 +117,16 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         are the other hooks' force_include entries); an sdist gets the pins it resolved, so a
         wheel built from it carries the same index. The force_include entries that carry
         them."""
+        from hatch_kindgi.config.report_file import report_file
+        from hatch_kindgi.discover.shipped import project_wheel
+        from hatch_kindgi.hatch import inclusions, report
+        from hatch_kindgi.hatch.inclusions import Scratch
+        from hatch_kindgi.hatch.layout import artifact_patterns, wheel_layout
+        from hatch_kindgi.pipeline.request import RunRequest
+        from hatch_kindgi.pipeline.run import run_pipeline
+
         self._completed = True
+        scratch = self._scratch = self._scratch or Scratch()
         root = Path(self.root)
         recorded, problems, prefix = inclusions.recorded_pins(root)
         # The project's own wheel (a pack inside an app): its configuration, the other hooks'
@@ -138,5 +163,5 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         if not report.writable(self._report):
             sys.exit(1)
         if not wheel:
-            return inclusions.sdist_inclusions(self._scratch, result.pins, prefix)
-        return {} if layout is None else inclusions.wheel_inclusions(root, layout, self._scratch)
+            return inclusions.sdist_inclusions(scratch, result.pins, prefix)
+        return {} if layout is None else inclusions.wheel_inclusions(root, layout, scratch)

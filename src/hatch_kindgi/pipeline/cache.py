@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from hatch_kindgi.code.outcome import CodeOutcome
     from hatch_kindgi.index.pins import Pins
     from hatch_kindgi.pipeline.places import Text
+    from hatch_kindgi.primitives.modules import ModuleParses
     from hatch_kindgi.report.problems import Problem
 
 
@@ -24,9 +25,9 @@ class PipelineCache:
     """What a run may reuse from the runs before it on the same pack (`check --watch`): each
     block file's own checks while the file is unchanged, the code stage's outcome until a
     code module, another Python file or pyproject.toml changes, which entries passed the
-    index checks, the entries of a git revision compared with (`--against`), by commit, and
+    index checks, the entries of a git revision compared with (`--against`), by commit,
     where the keys and values of each file a problem was placed in are, while its text is
-    the same.
+    the same, and each pack module's parse, while its text is the same.
     The rules across files and entries always run again, so the problems are those of a fresh
     run."""
 
@@ -40,6 +41,7 @@ class PipelineCache:
         self.revisions: Revisions = {}
         self.places: dict[str, Text] = {}
         """Each placed file's text and where its keys and values are (`pipeline.places`)."""
+        self._parses: ModuleParses | None = None
 
     def forget(self, paths: Iterable[str]) -> None:
         """Drop what was made from `paths` (pack-relative), which a watcher saw change."""
@@ -47,6 +49,14 @@ class PipelineCache:
         self.blocks.files.forget(changed)
         if any(path.endswith((".py", ".pyi")) or path == PYPROJECT for path in changed):
             self._code = None
+
+    def module_parses(self) -> ModuleParses:
+        """The parses of the pack's modules a run shares (`primitives.modules.ModuleParses`):
+        those of the run before it, for the texts that are the same."""
+        from hatch_kindgi.primitives.modules import ModuleParses
+
+        self._parses = ModuleParses() if self._parses is None else self._parses.next_run()
+        return self._parses
 
     def primitives(
         self, code: CodeOutcome, key: Hashable, check: Callable[[], tuple[Problem, ...]]

@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from hatch_kindgi.blocks.stage import BlocksOutcome, check_blocks
 from hatch_kindgi.code.outcome import NO_CODE, CodeOutcome
 from hatch_kindgi.config.stage import HookOptions, PackConfig, read_config
 from hatch_kindgi.discover.patterns import static_prefix
@@ -18,12 +17,12 @@ from hatch_kindgi.report.problems import Problem
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from hatch_kindgi.blocks.stage import BlocksOutcome
     from hatch_kindgi.config.target import Target
     from hatch_kindgi.index.pins import Pins
     from hatch_kindgi.pipeline.cache import PipelineCache
 
 _NOTHING_FOUND = PackFiles({}, ())
-_NO_BLOCKS = BlocksOutcome((), ())
 
 
 @dataclass(frozen=True)
@@ -57,13 +56,21 @@ def read_pack(root: Path, request: RunRequest = NO_REQUEST) -> PackRead:
     here, once: `apply_overrides`), a cache from earlier runs that spares checking the block
     files that didn't change, an overlay of an editor's unsaved buffers, read instead of
     the files under them."""
+    # The blocks stage loads here, not with this module: `has_code_modules` needs none of it.
+    from hatch_kindgi.blocks.stage import BlocksOutcome, check_blocks
+
     overlay = request.overlay
     config = read_config(root, request.hook_config, overlay)
     pack = config.pack
     settings = apply_overrides(root, config.options, request)
     if pack is None:
         return PackRead(
-            settings, None, _NOTHING_FOUND, _NO_BLOCKS, config.problems, config.problems
+            settings,
+            None,
+            _NOTHING_FOUND,
+            BlocksOutcome((), ()),
+            config.problems,
+            config.problems,
         )
     found = discover_pack(root, pack.discovery)
     blocks = check_blocks(

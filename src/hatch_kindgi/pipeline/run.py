@@ -97,7 +97,7 @@ def run_pipeline(root: Path, request: RunRequest = NO_REQUEST) -> PipelineResult
         else pack_code(root, read, pins, cache=cache, import_roots=import_roots(project))
     )
     problems.extend(code.problems)
-    modules = _declaring_modules(root, code)
+    modules = _declaring_modules(root, code, cache)
     problems.extend(_primitive_problems(root, code, settings, cache, modules))
     problems.extend(
         check_entries(
@@ -122,6 +122,7 @@ def run_pipeline(root: Path, request: RunRequest = NO_REQUEST) -> PipelineResult
                 env_required=pack.env_required,
                 env_optional=pack.env_optional,
                 read_text=pack_text(root, overlay, options.max_file_size),
+                parses=modules.parses,
             )
         )
     comparison: Comparison | None = None
@@ -167,15 +168,19 @@ def run_pipeline(root: Path, request: RunRequest = NO_REQUEST) -> PipelineResult
     )
 
 
-def _declaring_modules(root: Path, code: CodeOutcome) -> DeclaringModules | None:
+def _declaring_modules(
+    root: Path, code: CodeOutcome, cache: PipelineCache | None
+) -> DeclaringModules | None:
     """The pack's modules, read and parsed once this run (each on first use) to place the
-    problems of the entries they declare, for the primitives and the checks stages alike;
-    None when the code stage gave no entries (the module loads only when there are)."""
+    problems of the entries they declare, for the primitives and the checks stages alike,
+    their parses shared with the check of what the code reads (and kept by a `cache` for the
+    next run); None when the code stage gave no entries (the module loads only when there
+    are)."""
     if not any(code.lists().values()):
         return None
     from hatch_kindgi.primitives.modules import DeclaringModules
 
-    return DeclaringModules(root)
+    return DeclaringModules(root, None if cache is None else cache.module_parses())
 
 
 def _primitive_problems(

@@ -125,14 +125,18 @@ class ModuleSource:
         self.declarations: tuple[Declaration, ...] = ()
         self.tree: ast.Module | None = None
         """The module's syntax tree (None when it doesn't parse), for other readings of it."""
+        self.nodes: tuple[ast.AST, ...] = ()
+        """Every node of the tree in `ast.walk`'s order, walked once for every reading (a
+        walk in Python costs more than the parse)."""
         self._classes: dict[str, ast.ClassDef] = {}
         try:
             tree = ast.parse(text)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return
         self.tree = tree
+        self.nodes = tuple(ast.walk(tree))
         self._classes = {node.name: node for node in tree.body if isinstance(node, ast.ClassDef)}
-        self.declarations = tuple(_declarations(tree))
+        self.declarations = tuple(_declarations(tree, self.nodes))
 
     def declaration(self, kind: str, entry: Mapping[str, Any]) -> Declaration | None:
         """The declaration of `entry`, a primitive of `kind`: the one with its id (and its
@@ -180,18 +184,19 @@ def _steps(pointer: str) -> list[str]:
     return [step.replace("~1", "/").replace("~0", "~") for step in pointer.split("/")[1:]]
 
 
-def _declarations(tree: ast.Module) -> list[Declaration]:
-    names = _kindgi_names(tree)
+def _declarations(tree: ast.Module, nodes: Sequence[ast.AST]) -> list[Declaration]:
+    """The declarations in `tree`, whose nodes are `nodes` (`ast.walk`'s order)."""
+    names = _kindgi_names(nodes)
     if not names:
         return []
     constants = _string_constants(tree)
     decorated: dict[int, _Function] = {}
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             for decorator in node.decorator_list:
                 decorated[id(decorator)] = node
     found: list[Declaration] = []
-    for node in ast.walk(tree):
+    for node in nodes:
         if not isinstance(node, ast.Call):
             continue
         declarer = _declarer(node.func, names)
@@ -215,11 +220,12 @@ def _declarations(tree: ast.Module) -> list[Declaration]:
     return found
 
 
-def _kindgi_names(tree: ast.Module) -> dict[str, str]:
+def _kindgi_names(nodes: Sequence[ast.AST]) -> dict[str, str]:
     """Each local name of a declarer (`from kindgi import tool as t`: t -> tool), and each
-    name of the kindgi module (`import kindgi as k`: k -> `_MODULE`)."""
+    name of the kindgi module (`import kindgi as k`: k -> `_MODULE`), among a tree's
+    `nodes`."""
     names: dict[str, str] = {}
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.ImportFrom) and node.module in _KINDGI_MODULES and not node.level:
             for alias in node.names:
                 if alias.name in _DECLARERS:

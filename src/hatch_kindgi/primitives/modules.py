@@ -87,13 +87,40 @@ def distinct(problems: Iterable[Problem]) -> tuple[Problem, ...]:
     return tuple(kept.values())
 
 
+class ModuleParses:
+    """Each module text parsed once (its `ModuleSource`, a pure function of the text), by
+    the text itself: shared by every reader of the pack's modules in a run (the checks of
+    what the code reads, the placement of problems), and kept between runs by a
+    `PipelineCache` (`next_run`), so a re-check after a block changed parses nothing again."""
+
+    def __init__(self) -> None:
+        self._earlier: dict[str, ModuleSource] = {}
+        self._now: dict[str, ModuleSource] = {}
+
+    def source(self, text: str) -> ModuleSource:
+        """`text` parsed: as this run or the one before parsed it, else now."""
+        found = self._now.get(text)
+        if found is None:
+            found = self._earlier.get(text) or ModuleSource(text)
+            self._now[text] = found
+        return found
+
+    def next_run(self) -> ModuleParses:
+        """These parses for the next run: only the texts this run parsed are kept."""
+        kept = ModuleParses()
+        kept._earlier = self._now or self._earlier
+        return kept
+
+
 class DeclaringModules:
     """The modules of the pack at `root`, each read and parsed once (on first use), to place
     problems in the module that declares an entry: at the declaration, or at the argument a
-    pointer into the entry leads to."""
+    pointer into the entry leads to. `parses`: the run's parses, shared with the other
+    readers of the modules."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, parses: ModuleParses | None = None) -> None:
         self._root = root
+        self.parses = ModuleParses() if parses is None else parses
         self._resolved_root: Path | None = None
         self._sources: dict[str, ModuleSource | None] = {}
         self._declarations: dict[tuple[str, Declared], Declaration | None] = {}
@@ -115,7 +142,7 @@ class DeclaringModules:
     def _source(self, file: str) -> ModuleSource | None:
         if file not in self._sources:
             text = self._read(file)
-            self._sources[file] = None if text is None else ModuleSource(text)
+            self._sources[file] = None if text is None else self.parses.source(text)
         return self._sources[file]
 
     def _read(self, file: str) -> str | None:

@@ -13,7 +13,9 @@ nested deeper than `survey.MAX_DEPTH`, and nothing but what JSON parses to, is h
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import re
+import sys
 from collections.abc import Mapping
 from contextvars import ContextVar
 from functools import lru_cache
@@ -51,9 +53,29 @@ def available() -> bool:
 # --- the metaschema check -------------------------------------------------------------------
 
 
+_URI_LIBRARIES = ("rfc3987", "rfc3986_validator")
+"""What jsonschema checks "uri" and "uri-reference" with, the first it imports: rfc3987, else
+rfc3986-validator (`jsonschema/_format.py`, the same in every release from 4.18 to 4.26).
+With neither installed it registers no check for them, and its FORMAT_CHECKER takes every
+value as conforming."""
+
+
+@lru_cache(maxsize=1)
+def _uri_formats_checked() -> bool:
+    """Whether jsonschema's FORMAT_CHECKER checks "uri" and "uri-reference" here: one of
+    `_URI_LIBRARIES` can be imported (or jsonschema is loaded already, and asking it costs
+    nothing). A build environment holds neither library."""
+    if "jsonschema" in sys.modules:
+        return True
+    return any(importlib.util.find_spec(name) is not None for name in _URI_LIBRARIES)
+
+
 def _format_conforms(value: object, name: str) -> bool:
     """jsonschema's own format check (its FORMAT_CHECKER), so both libraries mean the same
-    by "uri" and "uri-reference"; jsonschema loads only when a schema has one."""
+    by "uri" and "uri-reference". Where jsonschema has nothing to check them with, its
+    verdict is "conforms" for every value, given here without loading it; else it is asked."""
+    if not _uri_formats_checked():
+        return True
     from jsonschema import Draft202012Validator
 
     return bool(Draft202012Validator.FORMAT_CHECKER.conforms(value, name))

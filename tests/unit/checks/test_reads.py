@@ -123,3 +123,17 @@ def test_a_blocks_only_pack_reads_nothing() -> None:
         )
         == ()
     )
+
+
+def test_environment_names_spelt_in_other_unicode_forms_are_read() -> None:
+    """Python reads identifiers NFKC-normalized: `os.environ` with a fullwidth `e` is
+    `os.environ`, and a module whose text never spells "environ" in ASCII is still walked
+    for its reads."""
+    module = (
+        "from os import \uff47etenv\n\n\n"
+        "@tool(id='acme.t', version='1.0.0')\n"
+        "def t(_input: object, ctx: ToolContext) -> object:\n"
+        '    return os.\uff45nviron["LEDGER_URL"], \uff47etenv("LEDGER_KEY")\n'
+    )
+    codes = [problem.code for problem in check(module)]
+    assert codes.count("read-environ") == 2, codes

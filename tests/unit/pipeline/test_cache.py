@@ -182,3 +182,37 @@ def test_a_git_revision_is_read_once_per_commit(
     assert problems() == ()
     assert len(reads) == 3
     assert len(set(reads)) == 3
+
+
+@pytest.mark.sdk
+def test_a_block_change_parses_no_module_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pack's modules are parsed once a run, for the check of what the code reads and
+    the placement of problems alike, and kept: a re-check after a block changed parses none
+    of them again, and reports what a fresh run reports."""
+    from hatch_kindgi.primitives import modules as modules_module
+    from hatch_kindgi.primitives.declarations import ModuleSource
+
+    root = copy_pack("full", tmp_path)
+    parsed: list[str] = []
+
+    class Counting(ModuleSource):
+        def __init__(self, text: str) -> None:
+            parsed.append(text)
+            super().__init__(text)
+
+    monkeypatch.setattr(modules_module, "ModuleSource", Counting)
+    cache = PipelineCache()
+    first = _problems(root, cache)
+    assert parsed  # the reads check parsed the pack's modules
+    assert len(parsed) == len(set(parsed))  # each text once
+    parsed.clear()
+    block = "blocks/reply-style.json"
+    text = (root / block).read_text(encoding="utf-8")
+    (root / block).write_text(text.replace('"description": "', '"description": "New: ', 1))
+    cache.forget([block])
+    again = _problems(root, cache)
+    assert parsed == []
+    assert again == _problems(root) == first
+    assert parsed  # the fresh run did parse them

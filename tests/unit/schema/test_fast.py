@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import copy
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -18,9 +20,10 @@ from hatch_kindgi.engines.budget import validation_budget
 from hatch_kindgi.pipeline import RunRequest, run_pipeline
 from hatch_kindgi.report.formats import format_text
 from hatch_kindgi.schema import fast
+from tests.helpers.external import json_schema_test_suite
 from tests.helpers.fast_path import fast_path_off
 from tests.helpers.golden import GOLDEN_ENV, expected_report
-from tests.helpers.packs import BROKEN, TESTPACKS, has_code
+from tests.helpers.packs import BROKEN, REPO, TESTPACKS, has_code
 
 pytestmark = pytest.mark.skipif(not fast.available(), reason="jsonschema-rs needs Python 3.10+")
 
@@ -372,3 +375,48 @@ def test_envelope_fast_path_agrees_with_jsonschema() -> None:
     assert len(envelopes) > 1000
     disagree = [e for e in envelopes if fixed.valid(e) != stock.is_valid(e)]
     assert disagree == []
+
+
+def _suite_values(name: str) -> list[Any]:
+    """Every instance of the JSON-Schema-Test-Suite's tests of format `name`."""
+    path = json_schema_test_suite() / "optional" / "format" / f"{name}.json"
+    return [test["data"] for group in json.loads(path.read_text()) for test in group["tests"]]
+
+
+_URI_FORMATS_WITHOUT_LIBRARIES = """\
+import json, sys
+for name in ("rfc3987", "rfc3986_validator"):
+    sys.modules[name] = None  # as in a build environment: jsonschema can't import them
+from hatch_kindgi.schema import fast
+cases = json.loads(sys.stdin.read())
+ours = [fast._format_conforms(value, name) for name, value in cases]
+loaded = "jsonschema" in sys.modules
+from jsonschema import Draft202012Validator
+checker = Draft202012Validator.FORMAT_CHECKER
+print(json.dumps([loaded, ours, [checker.conforms(value, name) for name, value in cases]]))
+"""
+
+
+@pytest.mark.parametrize("name", ["uri", "uri-reference"])
+def test_uri_formats_are_jsonschemas_on_the_test_suite(name: str) -> None:
+    """The metaschema's "uri" and "uri-reference" mean what jsonschema's FORMAT_CHECKER
+    means by them, on every instance of the suite's tests: here (where a URI library may be
+    installed, and jsonschema is asked), and where none is (a build environment: every value
+    conforms, as jsonschema says too, and jsonschema isn't loaded to say it)."""
+    values = _suite_values(name)
+    checker = Draft202012Validator.FORMAT_CHECKER
+    assert [fast._format_conforms(value, name) for value in values] == [
+        checker.conforms(value, name) for value in values
+    ]
+    cases = json.dumps([[name, value] for value in values])
+    done = subprocess.run(
+        [sys.executable, "-c", _URI_FORMATS_WITHOUT_LIBRARIES],
+        input=cases,
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=REPO,
+    )
+    loaded, ours, theirs = json.loads(done.stdout)
+    assert not loaded
+    assert ours == theirs
