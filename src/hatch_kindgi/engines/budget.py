@@ -4,8 +4,9 @@ A pattern is matched with the `regex` module under a time limit, never with `re`
 that backtracks catastrophically on a value is a fault the check reports, not a hang. The
 budget of one check (`validation_budget`) bounds all its pattern matches together
 (`bounded_search`), and everything else it does together (`tick`, which the validators call
-on every keyword). A pattern whose counted repetitions would expand past `PATTERN_SIZE_LIMIT`
-is refused before it is compiled, because `regex` builds such a pattern in memory in full.
+on every keyword). A pattern whose counted repetitions would add more than
+`PATTERN_SIZE_LIMIT` items to it as written is refused before it is compiled, because `regex`
+builds such a pattern in memory in full (its own items cost what its text does).
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ PATTERN_BUDGET = 5.0
 VALIDATION_BUDGET = 5.0
 """CPU seconds one schema check may take in all, its pattern matches aside."""
 PATTERN_SIZE_LIMIT = 10_000
-"""The most pattern items counted repetitions may expand to (`(a{100}){100}` is 10,000)."""
+"""The most pattern items counted repetitions may add to a pattern as written
+(`(a{100}){100}` adds 9,899 to its 2; an allowlist of 3,400 codes, 10,203 items, adds none)."""
 
 
 class PatternTimeout(Exception):

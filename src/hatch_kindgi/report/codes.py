@@ -92,7 +92,8 @@ CODES: dict[str, str] = {
     "settings-schema": (
         "A settings schema is not valid Draft 2020-12, is too large or too deep for the "
         "target profile, or the runtime's Ajv (strict mode; patterns on RE2 hosted) refuses "
-        "to compile it."
+        "to compile it; or a pattern is too large for the build to check: counts adding more "
+        "than 10,000 items to it as written, groups nested more than 5,000 deep."
     ),
     "settings-ref": "A settings schema $ref leaves the schema, points to nothing, or loops.",
     "settings-values": "Settings values do not satisfy their (own or inherited) schema.",
