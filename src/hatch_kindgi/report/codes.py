@@ -97,7 +97,10 @@ CODES: dict[str, str] = {
     ),
     "settings-ref": "A settings schema $ref leaves the schema, points to nothing, or loops.",
     "settings-values": "Settings values do not satisfy their (own or inherited) schema.",
-    "settings-pattern-timeout": "A settings schema pattern backtracks too long on a value.",
+    "settings-pattern-timeout": (
+        "A settings schema pattern backtracks too long on a value (hosted: its work on RE2, "
+        "counted, passes one match's or the check's share)."
+    ),
     "settings-values-timeout": "Checking settings values against their schema takes too long.",
     "re2-missing": (
         "The hosted profile's patterns are matched with google-re2, which can't be imported "
