@@ -18,7 +18,9 @@ such a program, falls back to a search whose work is the steps times the text's 
 (minutes on a megabyte; re2js's too, which has no DFA). So every match is counted, not
 timed (`engines.budget.counted_match`): its worst case, the steps times the text's symbols,
 runs in this process when it fits one match's share and what the check has left, and is a
-problem (`Re2Timeout`) without being run when it doesn't. The same values give the same
+problem (`Re2Timeout`) without being run when it doesn't (a pattern whose every match starts
+at the text's start and has a most length counts only the characters it can reach: `^[a-z]{1,
+1000}$` on a megabyte is two million, not a thousand million). The same values give the same
 report on every run and every machine, and no match needs a process of its own. The text is
 mapped to its symbols in C for Latin-1 text (`bytes.translate`).
 
@@ -286,6 +288,63 @@ def _steps(tree: Node) -> int:
     return sizes[id(tree)]
 
 
+def _longest(tree: Node) -> int | None:
+    """The most characters a match of `tree` takes; None when it has no most."""
+    sizes: dict[int, int | None] = {}
+    pending: list[tuple[Node, bool]] = [(tree, False)]
+    while pending:
+        node, done = pending.pop()
+        if not done:
+            pending.append((node, True))
+            pending.extend((child, False) for child in children(node))
+            continue
+        inside = [sizes[id(child)] for child in children(node)]
+        size: int | None
+        if isinstance(node, Chars):
+            size = 1
+        elif isinstance(node, Assertion):
+            size = 0
+        elif None in inside:
+            size = None
+        elif isinstance(node, Concat):
+            size = sum(each or 0 for each in inside)
+        elif isinstance(node, Alternate):
+            size = max((each or 0 for each in inside), default=0)
+        else:  # Repeat
+            item = inside[0] or 0
+            size = (0 if item == 0 else None) if node.high < 0 else node.high * item
+        sizes[id(node)] = size
+    return sizes[id(tree)]
+
+
+def _anchored(tree: Node) -> bool:
+    """Whether every match of `tree` starts at the text's start (it begins with `\\A`)."""
+    pending = [tree]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, Assertion) and node.kind == "begin_text":
+            continue
+        if isinstance(node, Concat) and node.items:
+            pending.append(node.items[0])
+        elif isinstance(node, Alternate) and node.items:
+            pending.extend(node.items)
+        elif isinstance(node, Repeat) and node.low >= 1:
+            pending.append(node.item)
+        else:
+            return False
+    return True
+
+
+def _work(steps: int, reach: int | None, length: int) -> int:
+    """A match's worst case, in steps times characters: the program's steps on every
+    character of the text; for a pattern whose every match starts at the text's start and
+    takes at most `reach` - 1 characters, on those only (every thread is dead past them),
+    and a step for each character after, should RE2 scan on."""
+    if reach is None:
+        return steps * max(length, 1)
+    return steps * max(min(length, reach), 1) + length
+
+
 class Program:
     """A compiled pattern (of `source`): whether it matches in a text, as re2js's `test`
     answers (from the start only when `sticky`, the `y` flag), within the check's time."""
@@ -298,6 +357,7 @@ class Program:
         alphabet: _Alphabet,
         sticky: bool,
         steps: int,
+        reach: int | None = None,
     ) -> None:
         self.source = source
         self._compiled = compiled
@@ -305,12 +365,13 @@ class Program:
         self._alphabet = alphabet
         self._sticky = sticky
         self.steps = steps
+        self.reach = reach
 
     def test(self, text: str) -> bool:
         """Whether it matches in `text`; raises Re2Timeout, without matching, when its work
         passes one match's share or what the check has left (`engines.budget`)."""
         data = self._alphabet.encode(text)
-        work = self.steps * max(len(data), 1)
+        work = _work(self.steps, self.reach, len(data))
 
         def refused(work: int, limit: int, in_all: bool) -> Re2Timeout:
             return Re2Timeout(self.source, text, work, limit, in_all)
@@ -345,4 +406,6 @@ def compile_program(tree: Node, source: str, *, sticky: bool = False) -> Program
     except library.error as refused:
         message = f"RE2 can't build it within {MAX_MEMORY >> 20} MiB ({refused})"
         raise TooLargeToCheck(message) from None
-    return Program(source, compiled, pattern, alphabet, sticky, _steps(tree))
+    longest = _longest(tree)
+    reach = longest + 1 if longest is not None and (sticky or _anchored(tree)) else None
+    return Program(source, compiled, pattern, alphabet, sticky, _steps(tree), reach)

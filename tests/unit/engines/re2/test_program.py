@@ -191,3 +191,26 @@ def test_a_match_past_its_share_is_refused_without_running() -> None:
         compiled.test("a" * 10_000)
     for each in (refused.value, budgeted.value):
         assert (each.work, each.limit, each.in_all) == (400_410_000, 200_000_000, False)
+
+
+@pytest.mark.parametrize(
+    ("pattern", "text"),
+    [
+        ("^[a-z]{1,1000}$", "a" * 1_000_000),
+        ("^[a-z]{1,1000}", "a" * 1_000_000),
+        ("(?:^x|^a{1,1000}b)", "a" * 999 + "b" + "c" * 999_000),
+    ],
+)
+def test_a_match_anchored_at_the_start_counts_only_what_it_can_reach(
+    pattern: str, text: str
+) -> None:
+    """A pattern whose every match starts at the text's start and has a most length: its
+    work is its steps on that many characters (and one a character after), so a megabyte
+    value is answered, as the runtime answers it, instead of refused as too much work."""
+    from tests.oracle import shipped
+
+    shipped.require_oracle()
+    compiled = compile_tenant_pattern(pattern, "u", bounds=HOSTED_BOUNDS)
+    assert isinstance(compiled, TenantPattern)
+    runtime = shipped.tenant_pattern(pattern, [text], "u", profile="hosted")
+    assert [compiled.test(text)] == runtime["tests"]
