@@ -28,7 +28,7 @@ import json
 import sys
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, TypeVar
 
@@ -76,18 +76,21 @@ class JsPattern:
     python: str
     flags: str
     deep: bool = False
-    """Whether its groups nest past `_SHALLOW`: compiled again (once out of the cache) only
-    with the room `_with_room` gives."""
+    """Whether its groups nest past `_SHALLOW`: compiled (once out of `_compiled`'s cache)
+    only with the room `_with_room` gives, and kept."""
+    _kept: list[Any] = field(default_factory=list, repr=False, compare=False)
 
     def search(self, text: str) -> bool:
         """Whether the pattern matches somewhere in `text` (RegExp.prototype.test), within
         the time limits of `engines.budget` (raises PatternTimeout past them)."""
         ignore_case = "i" in self.flags
-        compiled = (
-            _with_room(self.source, lambda: _compiled(self.python, ignore_case))
-            if self.deep
-            else _compiled(self.python, ignore_case)
-        )
+        if not self.deep:
+            compiled = _compiled(self.python, ignore_case)
+        elif self._kept:
+            compiled = self._kept[0]
+        else:
+            compiled = _with_room(self.source, lambda: _compiled(self.python, ignore_case))
+            self._kept.append(compiled)
         return bounded_search(compiled, self.source, text)
 
 
@@ -177,13 +180,16 @@ def _with_room(source: str, work: Callable[[], _T]) -> _T:
     with _ROOM:
         limit = sys.getrecursionlimit()
         sys.setrecursionlimit(max(limit, 1_000 + depth * _FRAMES_PER_LEVEL))
-        stack = threading.stack_size(_STACK_BYTES)
         try:
-            thread = threading.Thread(target=run, name="deep pattern")
-            thread.start()
-        finally:
-            threading.stack_size(stack)
-        try:
+            try:
+                stack = threading.stack_size(_STACK_BYTES)
+            except (ValueError, RuntimeError):  # a platform that won't: its default stack
+                stack = threading.stack_size()
+            try:
+                thread = threading.Thread(target=run, name="deep pattern")
+                thread.start()
+            finally:
+                threading.stack_size(stack)
             thread.join()
         finally:
             sys.setrecursionlimit(limit)
