@@ -214,3 +214,31 @@ def test_a_match_anchored_at_the_start_counts_only_what_it_can_reach(
     assert isinstance(compiled, TenantPattern)
     runtime = shipped.tenant_pattern(pattern, [text], "u", profile="hosted")
     assert [compiled.test(text)] == runtime["tests"]
+
+
+@pytest.mark.parametrize("target", [None, "hosted"])
+def test_a_hostile_pack_gets_the_same_report_twice(tmp_path: Path, target: str | None) -> None:
+    """The pack of 6 blocks x 60 values, checked twice in this process (a fresh stage each
+    time), with no target and for hosted: the same report."""
+    from hatch_kindgi.blocks.stage import check_blocks
+    from hatch_kindgi.config.target import target_of
+    from tests.helpers.blocks import block_paths, settings, write
+
+    write(
+        tmp_path,
+        {
+            file: settings(f"acme.b{number}", "1.0.0", values, _HOSTILE_SCHEMA)
+            for number, (file, values) in enumerate(_hostile_blocks())
+        },
+    )
+    files, _ = block_paths(tmp_path)
+    reports = [
+        check_blocks(
+            tmp_path, files, "blocks", max_file_bytes=4 << 20, target=target_of(target)
+        ).problems
+        for _ in range(2)
+    ]
+    assert reports[0] == reports[1]
+    # No target: every value fails self-hosted's check, so hosted's is not asked of them.
+    counted = {None: {"settings-values"}, "hosted": {"settings-values", "settings-pattern-timeout"}}
+    assert {p.code for p in reports[0]} == counted[target]
