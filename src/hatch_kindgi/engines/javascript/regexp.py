@@ -36,7 +36,7 @@ from hatch_kindgi.engines.budget import PATTERN_SIZE_LIMIT, bounded_search
 from hatch_kindgi.engines.javascript import unicode_properties
 from hatch_kindgi.engines.javascript.strings import LINE_TERMINATOR_ESCAPES, WHITE_SPACE
 
-__all__ = ["JsPattern", "JsRegexError", "js_pattern", "syntax_problem"]
+__all__ = ["JsPattern", "JsRegexError", "js_pattern", "syntax_problem", "with_room"]
 
 MAX_NESTING = 5_000
 """The deepest group nesting read and translated; deeper is refused as too large to check.
@@ -44,7 +44,7 @@ V8 itself runs capturing groups nested about 10,000 deep and non-capturing ones 
 (Node 22.12; past that `test` throws "Stack overflow"), and the hosted profile's 1,024
 characters nest at most 512: within this. Deeper than `_SHALLOW`, the parse and `regex`'s
 compile (both recursive, about five Python frames a level) run in a thread of their own
-with room for them (`_with_room`); `regex` takes about 0.5 s to compile 5,000 capturing
+with room for them (`with_room`); `regex` takes about 0.5 s to compile 5,000 capturing
 groups nested, and its time grows faster than the depth past that."""
 _SHALLOW = 64
 """The group nesting read in the caller's own thread, within Python's usual recursion limit."""
@@ -77,7 +77,7 @@ class JsPattern:
     flags: str
     deep: bool = False
     """Whether its groups nest past `_SHALLOW`: compiled (once out of `_compiled`'s cache)
-    only with the room `_with_room` gives, and kept."""
+    only with the room `with_room` gives, and kept."""
     _kept: list[Any] = field(default_factory=list, repr=False, compare=False)
 
     def search(self, text: str) -> bool:
@@ -89,7 +89,7 @@ class JsPattern:
         elif self._kept:
             compiled = self._kept[0]
         else:
-            compiled = _with_room(self.source, lambda: _compiled(self.python, ignore_case))
+            compiled = with_room(self.source, lambda: _compiled(self.python, ignore_case))
             self._kept.append(compiled)
         return bounded_search(compiled, self.source, text)
 
@@ -107,7 +107,7 @@ def js_pattern(source: str, flags: str = "u") -> JsPattern:
     JsRegexError with V8's message."""
     if set(flags) - {"u", "i"} or "u" not in flags or len(set(flags)) != len(flags):
         raise ValueError(f"unsupported flags {flags!r}")
-    return _with_room(source, lambda: _translated(source, flags))
+    return with_room(source, lambda: _translated(source, flags))
 
 
 def _translated(source: str, flags: str) -> JsPattern:
@@ -161,11 +161,11 @@ def _nesting(source: str) -> int:
     return deepest
 
 
-def _with_room(source: str, work: Callable[[], _T]) -> _T:
-    """`work()` (the parse or compile of `source`), in a thread with the recursion room its
-    nesting needs when that is deeper than `_SHALLOW`: a larger stack, and Python's recursion
-    limit raised for as long as it runs (one deep pattern at a time; the limit is the
-    interpreter's)."""
+def with_room(source: str, work: Callable[[], _T]) -> _T:
+    """`work()` (a parse or compile of `source`, with or without `u`), in a thread with the
+    recursion room its nesting needs when that is deeper than `_SHALLOW`: a larger stack,
+    and Python's recursion limit raised for as long as it runs (one deep pattern at a time;
+    the limit is the interpreter's)."""
     depth = min(_nesting(source), MAX_NESTING + 1)  # deeper is refused at MAX_NESTING + 1
     if depth <= _SHALLOW:
         return work()
@@ -205,7 +205,7 @@ def syntax_problem(source: str, flags: str = "u") -> str | None:
     JsRegexError (`javascript` False) for groups nested past MAX_NESTING, which V8 takes and
     this parser doesn't read."""
     try:
-        _with_room(source, _Parser(source).parse)
+        with_room(source, _Parser(source).parse)
     except _Refused as refused:
         if refused.reason == _TOO_DEEP:
             raise _too_deep(source) from None
