@@ -6,10 +6,13 @@
   10 N: linear work reads 10 N in about ten times the time;
 - the report of those N problems, which shows 50 and counts the rest;
 - the hosted profile's patterns (RE2) built to be slow, each on values of N and 10 N
-  characters: every check ends within its time limit.
+  characters: every check ends within its time limit;
+- many values against one hosted pattern (6 blocks x 60 values of 30,000 characters), checked
+  twice: the same report both times (matches are counted, not timed), in well under a second.
 
     python benchmarks/hostile.py            # N = 500 words, 25,000 NaN: about a minute
     python benchmarks/hostile.py --smoke    # small sizes: seconds
+    python benchmarks/hostile.py --only hosted-values   # that case alone
 """
 
 from __future__ import annotations
@@ -56,7 +59,11 @@ def main() -> None:
     """Print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--smoke", action="store_true", help="small sizes, one repeat")
+    parser.add_argument("--only", choices=["hosted-values"], help="run that case alone")
     args = parser.parse_args()
+    if args.only == "hosted-values":
+        hosted_many_values()
+        return
     words_n, nan_n, repeats = (100, 2_500, 1) if args.smoke else (500, 25_000, 3)
 
     names = [f"param_{n:05d}" for n in range(words_n)]
@@ -81,6 +88,7 @@ def main() -> None:
     print(f"  the report of {len(problems):,} problems: {report:.2f} s, ", end="")
     print(f"{len(format_text(problems)):,} characters")
     hosted_patterns((10_000, 100_000) if args.smoke else (100_000, 1_000_000), 1)
+    hosted_many_values()
 
 
 # --- the hosted profile's patterns: RE2, whatever the pattern and the value ------------------
@@ -123,6 +131,37 @@ def hosted_patterns(sizes: tuple[int, int], repeats: int) -> None:
                 worst = max(worst, took)
             row.append(f"{size:,}: {worst:.2f} s ({', '.join(sorted(outcomes))})")
         print(f"  {pattern[:40]!r:44} " + ", ".join(row))
+
+
+MANY_VALUES_PATTERN = "^[a-z]{1,1000}(?:-[a-z]{1,1000})*$"
+"""2,000 steps: each value of 30,000 characters is 60 million steps x characters at worst."""
+
+
+def hosted_many_values() -> None:
+    """6 blocks x 60 values against one hosted pattern, each value's match past 20 million
+    steps x characters (once a child process each: 10 to 20 s, and a report that changed
+    from run to run), checked twice: the seconds, and whether both reports are the same."""
+    from hatch_kindgi.blocks.settings import SchemaChecks
+    from hatch_kindgi.engines.bounds import HOSTED_BOUNDS
+
+    item = {"type": "string", "pattern": MANY_VALUES_PATTERN}
+    schema = {"type": "object", "properties": {"v": {"type": "array", "items": item}}}
+    values = [("a" * 999 + "-") * 30 + f"!{n}" for n in range(60)]
+    reports = []
+    for _ in range(2):
+        checks = SchemaChecks(HOSTED_BOUNDS)
+        start = time.perf_counter()
+        problems = [
+            (p.code, p.pointer, p.message)
+            for block in range(6)
+            for p in checks.value_problems(f"b{block}.json", {"v": values}, schema)
+        ]
+        reports.append((time.perf_counter() - start, problems))
+    (first, one), (second, other) = reports
+    stopped = sum(code == "settings-pattern-timeout" for code, _, _ in one)
+    print(f"hosted, 6 blocks x 60 values of 30,000 characters on {MANY_VALUES_PATTERN!r}:")
+    print(f"  {first:.2f} s and {second:.2f} s, {len(one)} problems ({stopped} checks stopped)")
+    print(f"  the same report both times: {one == other}")
 
 
 if __name__ == "__main__":

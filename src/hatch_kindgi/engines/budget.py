@@ -4,8 +4,13 @@ A pattern is matched with the `regex` module under a time limit, never with `re`
 that backtracks catastrophically on a value is a fault the check reports, not a hang. The
 budget of one check (`validation_budget`) bounds all its pattern matches together
 (`bounded_search`), and everything else it does together (`tick`, which the validators call
-on every keyword). A pattern whose counted repetitions would expand past `PATTERN_SIZE_LIMIT`
-is refused before it is compiled, because `regex` builds such a pattern in memory in full.
+on every keyword). A pattern whose counted repetitions would add more than
+`PATTERN_SIZE_LIMIT` items to it as written is refused before it is compiled, because `regex`
+builds such a pattern in memory in full (its own items cost what its text does).
+
+A match whose worst case is known in advance (RE2's, linear in the text) is counted instead
+of timed (`counted_match`): its steps times the text's characters, against one match's share
+and the check's, so whether it runs is a function of the pattern and the value alone.
 """
 
 from __future__ import annotations
@@ -24,8 +29,15 @@ PATTERN_BUDGET = 5.0
 """CPU seconds all pattern matches of one schema check may take together."""
 VALIDATION_BUDGET = 5.0
 """CPU seconds one schema check may take in all, its pattern matches aside."""
+WORK_PER_SECOND = 400_000_000
+"""What a match counted by its work, not timed (RE2's: the program's steps times the text's
+characters), is charged for one second of a budget: about the slowest rate google-re2 keeps
+on the worst programs (measured 320 million a second, its DFA out of memory, on a shared
+2-core machine). One match may take `PATTERN_TIMEOUT` of it (200 million), one check's
+matches `PATTERN_BUDGET` together (2,000 million)."""
 PATTERN_SIZE_LIMIT = 10_000
-"""The most pattern items counted repetitions may expand to (`(a{100}){100}` is 10,000)."""
+"""The most pattern items counted repetitions may add to a pattern as written
+(`(a{100}){100}` adds 9,899 to its 2; an allowlist of 3,400 codes, 10,203 items, adds none)."""
 
 
 class PatternTimeout(Exception):
@@ -71,6 +83,9 @@ class _Budget:
         self.rest = rest
         self.started = time.thread_time()
         self.ticks = 0
+        self.work_total = round(patterns * WORK_PER_SECOND)
+        self.work_left = self.work_total
+        self.counted_seconds = 0.0  # what counted matches took: not the rest's to pay
 
 
 _BUDGET: ContextVar[_Budget | None] = ContextVar("_BUDGET", default=None)
@@ -100,9 +115,33 @@ def tick() -> None:
     budget.ticks += 1
     if budget.ticks % _TICKS_PER_CLOCK:
         return
-    matching = budget.total - budget.left
+    matching = budget.total - budget.left + budget.counted_seconds
     if time.thread_time() - budget.started - matching > budget.rest:
         raise ValidationTimeout(budget.rest)
+
+
+def counted_match(
+    work: int, match: Callable[[], bool], refused: Callable[[int, int, bool], Exception]
+) -> bool:
+    """`match()`, whose worst case is `work` (steps times characters), run only when the
+    work fits: one match's share (`PATTERN_TIMEOUT` at `WORK_PER_SECOND`) and what the
+    check's budget has left, which it is charged. Counted, never timed, so the same values
+    get the same answers on any machine, loaded or not. Past either, raises
+    `refused(work, limit, in_all)` without matching (`in_all`: the check's budget)."""
+    most = round(PATTERN_TIMEOUT * WORK_PER_SECOND)
+    if work > most:
+        raise refused(work, most, False)
+    budget = _BUDGET.get()
+    if budget is None:
+        return match()
+    if work > budget.work_left:
+        raise refused(work, budget.work_total, True)
+    budget.work_left -= work
+    started = time.thread_time()
+    try:
+        return match()
+    finally:
+        budget.counted_seconds += time.thread_time() - started
 
 
 @lru_cache(maxsize=256)

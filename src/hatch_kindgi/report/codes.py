@@ -92,7 +92,8 @@ CODES: dict[str, str] = {
     "settings-schema": (
         "A settings schema is not valid Draft 2020-12, is too large or too deep for the "
         "target profile, or the runtime's Ajv (strict mode; patterns on RE2 hosted) refuses "
-        "to compile it."
+        "to compile it; or a pattern is too large for the build to check: counts adding more "
+        "than 10,000 items to it as written, groups nested more than 5,000 deep."
     ),
     "settings-ref": "A settings schema $ref leaves the schema, points to nothing, or loops.",
     "settings-values": (
@@ -100,7 +101,10 @@ CODES: dict[str, str] = {
         "throws checking them (self-hosted: uniqueItems over objects with their own valueOf "
         "or toString key)."
     ),
-    "settings-pattern-timeout": "A settings schema pattern backtracks too long on a value.",
+    "settings-pattern-timeout": (
+        "A settings schema pattern backtracks too long on a value (hosted: its work on RE2, "
+        "counted, passes one match's or the check's share)."
+    ),
     "settings-values-timeout": "Checking settings values against their schema takes too long.",
     "re2-missing": (
         "The hosted profile's patterns are matched with google-re2, which can't be imported "

@@ -2,8 +2,9 @@
 (`pattern_findings`), where one is declared (`pattern_pointer`), where a string is
 (`string_pointers`, for the message of a pattern that took too long on it).
 
-A pattern whose counted repetitions would expand past `engines.budget.PATTERN_SIZE_LIMIT` is
-refused before it is compiled, because `regex` builds such a pattern in memory in full; one
+A pattern whose counted repetitions would add more than `engines.budget.PATTERN_SIZE_LIMIT`
+items to it as written is refused before it is compiled, because `regex` builds such a
+pattern in memory in full (a long pattern without counts costs what its text does); one
 check's matching is bounded in time by `engines.budget`.
 """
 
@@ -33,11 +34,13 @@ def pattern_findings(schema: Any) -> Iterator[tuple[str, str]]:
     for path, pattern in _patterns(schema, ()):
         pointer = json_pointer(path)
         try:
-            size = _expanded_size(_SRE.parse(pattern))
+            parsed = _SRE.parse(pattern)
+            size = _expanded_size(parsed)
+            written = _expanded_size(parsed, counted=False)
         except (re.error, RecursionError, OverflowError) as cause:
             yield pointer, f"{json.dumps(pattern)} is not a regular expression: {cause}"
             continue
-        if size > PATTERN_SIZE_LIMIT:
+        if size - written > PATTERN_SIZE_LIMIT:  # what the counts add to the pattern's text
             yield (
                 pointer,
                 f"the pattern {json.dumps(pattern)} is too large to check: its counted "
@@ -77,16 +80,17 @@ def _patterns(node: Any, path: tuple[object, ...]) -> Iterator[tuple[tuple[objec
             yield from _patterns(value, (*path, key))
 
 
-def _expanded_size(items: Any) -> int:
-    """How many items a parsed pattern has once its counted repetitions are written out."""
+def _expanded_size(items: Any, *, counted: bool = True) -> int:
+    """How many items a parsed pattern has once its counted repetitions are written out
+    (`counted` False: as it is written, every count taken as one)."""
     total = 0
     for op, argument in items:
         if op in _REPEATS:
             low, high, sub = argument
-            count = low if high == _SRE.MAXREPEAT else high
-            total += max(count, 1) * _expanded_size(sub)
+            count = (low if high == _SRE.MAXREPEAT else high) if counted else 1
+            total += max(count, 1) * _expanded_size(sub, counted=counted)
         else:
-            total += 1 + sum(_expanded_size(sub) for sub in _subpatterns(argument))
+            total += 1 + sum(_expanded_size(sub, counted=counted) for sub in _subpatterns(argument))
     return total
 
 

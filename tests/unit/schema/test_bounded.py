@@ -11,6 +11,7 @@ import pytest
 
 from hatch_kindgi.blocks.settings import SchemaChecks
 from hatch_kindgi.engines import budget as _budget
+from hatch_kindgi.engines.bounds import HOSTED_BOUNDS, SELF_HOSTED_BOUNDS
 from hatch_kindgi.primitives.stage import check_primitives
 from hatch_kindgi.report.problems import error
 from hatch_kindgi.schema import patterns as _patterns
@@ -218,3 +219,38 @@ def test_budget_spent_on_patterns_is_not_counted_twice(monkeypatch: pytest.Monke
     }
     problems = SchemaChecks().value_problems("b.json", values, schema)
     assert [p.code for p in problems[-1:]] == ["settings-pattern-timeout"]
+
+
+_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_CODES = [a + b + c for a in _LETTERS for b in _LETTERS for c in _LETTERS]
+
+
+@pytest.mark.parametrize("profile", ["self-hosted", "hosted"])
+@pytest.mark.parametrize(
+    "pattern",
+    [
+        "^(?:" + "|".join(_CODES[:3_400]) + ")$",
+        "(" * 65 + "a" + ")" * 65,
+        "(?:" * 65 + "a" + ")" * 65,
+        "(" * 511 + "a" + ")" * 511,
+    ],
+    ids=["allowlist", "65-nested", "65-non-capturing", "511-nested"],
+)
+def test_large_patterns_get_the_runtimes_verdict(pattern: str, profile: str) -> None:
+    """An allowlist without counts and groups nested past 64: the shipped runtime compiles
+    and checks them on each profile (hosted: an allowlist past 1,024 characters is refused
+    for its length), and so do we, value by value."""
+    from tests.oracle import shipped
+
+    shipped.require_oracle()
+    schema = {"type": "object", "properties": {"c": {"type": "string", "pattern": pattern}}}
+    checks = SchemaChecks(HOSTED_BOUNDS if profile == "hosted" else SELF_HOSTED_BOUNDS)
+    for value in ("a", "JJB", "AAA", "b"):
+        runtime = shipped.settings(schema, {"c": value}, profile=profile)  # type: ignore[arg-type]
+        ours = checks.schema_problems("b.json", schema)
+        if not runtime["compiled"]:
+            assert [p.code for p in ours] == ["settings-schema"]
+            continue
+        assert ours == []
+        found = checks.value_problems("b.json", {"c": value}, schema)
+        assert [p.pointer for p in found] == [i["path"] for i in runtime["issues"]]

@@ -25,18 +25,37 @@ here).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+import sys
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 from hatch_kindgi.engines.budget import PATTERN_SIZE_LIMIT, bounded_search
 from hatch_kindgi.engines.javascript import unicode_properties
 from hatch_kindgi.engines.javascript.strings import LINE_TERMINATOR_ESCAPES, WHITE_SPACE
 
-__all__ = ["JsPattern", "JsRegexError", "js_pattern", "syntax_problem"]
+__all__ = ["JsPattern", "JsRegexError", "js_pattern", "syntax_problem", "with_room"]
 
-MAX_NESTING = 64
-"""The deepest group nesting translated; deeper is refused as too large to check."""
+MAX_NESTING = 5_000
+"""The deepest group nesting read and translated; deeper is refused as too large to check.
+V8 itself runs capturing groups nested about 10,000 deep and non-capturing ones about 20,000
+(Node 22.12; past that `test` throws "Stack overflow"), and the hosted profile's 1,024
+characters nest at most 512: within this. Deeper than `_SHALLOW`, the parse and `regex`'s
+compile (both recursive, about five Python frames a level) run in a thread of their own
+with room for them (`with_room`); `regex` takes about 0.5 s to compile 5,000 capturing
+groups nested, and its time grows faster than the depth past that."""
+_SHALLOW = 64
+"""The group nesting read in the caller's own thread, within Python's usual recursion limit."""
+_FRAMES_PER_LEVEL = 16
+"""Python frames one level of nesting may take, our parser's and `regex`'s compile's together
+(about five each, measured), with room to spare."""
+_STACK_BYTES = 512 << 20
+"""The C stack of the thread a deep pattern is read in (Python before 3.11 recurses on it);
+reserved, not used, until the recursion needs it."""
+_ROOM = threading.Lock()
+_T = TypeVar("_T")
 
 
 class JsRegexError(ValueError):
@@ -56,11 +75,23 @@ class JsPattern:
     source: str
     python: str
     flags: str
+    deep: bool = False
+    """Whether its groups nest past `_SHALLOW`: compiled (once out of `_compiled`'s cache)
+    only with the room `with_room` gives, and kept."""
+    _kept: list[Any] = field(default_factory=list, repr=False, compare=False)
 
     def search(self, text: str) -> bool:
         """Whether the pattern matches somewhere in `text` (RegExp.prototype.test), within
         the time limits of `engines.budget` (raises PatternTimeout past them)."""
-        return bounded_search(_compiled(self.python, "i" in self.flags), self.source, text)
+        ignore_case = "i" in self.flags
+        if not self.deep:
+            compiled = _compiled(self.python, ignore_case)
+        elif self._kept:
+            compiled = self._kept[0]
+        else:
+            compiled = with_room(self.source, lambda: _compiled(self.python, ignore_case))
+            self._kept.append(compiled)
+        return bounded_search(compiled, self.source, text)
 
 
 @lru_cache(maxsize=256)
@@ -76,6 +107,10 @@ def js_pattern(source: str, flags: str = "u") -> JsPattern:
     JsRegexError with V8's message."""
     if set(flags) - {"u", "i"} or "u" not in flags or len(set(flags)) != len(flags):
         raise ValueError(f"unsupported flags {flags!r}")
+    return with_room(source, lambda: _translated(source, flags))
+
+
+def _translated(source: str, flags: str) -> JsPattern:
     shown = f"Invalid regular expression: /{source}/{flags}: "
     parser = _Parser(source)
     try:
@@ -84,7 +119,9 @@ def js_pattern(source: str, flags: str = "u") -> JsPattern:
         if refused.reason == _TOO_DEEP:
             raise _too_deep(source) from None
         raise JsRegexError(shown + refused.reason) from None
-    if parser.size > PATTERN_SIZE_LIMIT:
+    # What counted repetitions add to the pattern as written: `regex` writes them out in
+    # full. A pattern's own items (an allowlist of 3,400 codes) cost what its text does.
+    if parser.size - parser.items > PATTERN_SIZE_LIMIT:
         raise JsRegexError(
             f"the pattern {json.dumps(source)} is too large to check: its counted "
             f"repetitions expand to {parser.size} items, more than {PATTERN_SIZE_LIMIT}; use "
@@ -98,7 +135,68 @@ def js_pattern(source: str, flags: str = "u") -> JsPattern:
         raise JsRegexError(
             f"the pattern {json.dumps(source)} is too large to check: {cause}", javascript=False
         ) from None
-    return JsPattern(source, python, flags)
+    return JsPattern(source, python, flags, deep=_nesting(source) > _SHALLOW)
+
+
+def _nesting(source: str) -> int:
+    """How deep `source`'s groups nest, read as `_Parser._prescan` reads it (escapes and
+    classes skipped): an upper bound on the recursion its parse and compile need."""
+    deepest = depth = index = 0
+    in_class = False
+    while index < len(source):
+        char = source[index]
+        if char == "\\":
+            index += 2
+            continue
+        if in_class:
+            in_class = char != "]"
+        elif char == "[":
+            in_class = True
+        elif char == "(":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char == ")":
+            depth = max(depth - 1, 0)
+        index += 1
+    return deepest
+
+
+def with_room(source: str, work: Callable[[], _T]) -> _T:
+    """`work()` (a parse or compile of `source`, with or without `u`), in a thread with the
+    recursion room its nesting needs when that is deeper than `_SHALLOW`: a larger stack,
+    and Python's recursion limit raised for as long as it runs (one deep pattern at a time;
+    the limit is the interpreter's)."""
+    depth = min(_nesting(source), MAX_NESTING + 1)  # deeper is refused at MAX_NESTING + 1
+    if depth <= _SHALLOW:
+        return work()
+    outcome: list[Any] = []
+
+    def run() -> None:
+        try:
+            outcome.append((True, work()))
+        except BaseException as failure:  # raised again in the caller's thread
+            outcome.append((False, failure))
+
+    with _ROOM:
+        limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(limit, 1_000 + depth * _FRAMES_PER_LEVEL))
+        try:
+            try:
+                stack = threading.stack_size(_STACK_BYTES)
+            except (ValueError, RuntimeError):  # a platform that won't: its default stack
+                stack = threading.stack_size()
+            try:
+                thread = threading.Thread(target=run, name="deep pattern")
+                thread.start()
+            finally:
+                threading.stack_size(stack)
+            thread.join()
+        finally:
+            sys.setrecursionlimit(limit)
+    done, value = outcome[0]
+    if not done:
+        raise value
+    return value  # type: ignore[no-any-return]
 
 
 def syntax_problem(source: str, flags: str = "u") -> str | None:
@@ -107,7 +205,7 @@ def syntax_problem(source: str, flags: str = "u") -> str | None:
     JsRegexError (`javascript` False) for groups nested past MAX_NESTING, which V8 takes and
     this parser doesn't read."""
     try:
-        _Parser(source).parse()
+        with_room(source, _Parser(source).parse)
     except _Refused as refused:
         if refused.reason == _TOO_DEEP:
             raise _too_deep(source) from None
@@ -121,7 +219,8 @@ _TOO_DEEP = "groups nest too deeply"
 def _too_deep(source: str) -> JsRegexError:
     return JsRegexError(
         f"the pattern {json.dumps(source)} is too large to check: its groups nest more than "
-        f"{MAX_NESTING} deep",
+        f"{MAX_NESTING} deep, deeper than this check reads (V8 itself overflows its stack "
+        "near 10,000 capturing groups nested)",
         javascript=False,
     )
 
@@ -286,6 +385,7 @@ class _Parser:
         self.source = source
         self.at = 0
         self.size = 0
+        self.items = 0  # the size with every count taken as one: the pattern as written
         self.groups, self.names = self._prescan()
         self.group = 0
         self.seen_names: set[str] = set()
@@ -384,6 +484,7 @@ class _Parser:
         char = self._peek()
         if char in ("^", "$") or (char == "\\" and self._peek(1) in ("b", "B")):
             self.size += 1
+            self.items += 1
         if char == "^":
             self.at += 1
             return "\\A", "Nothing to repeat"
@@ -409,11 +510,13 @@ class _Parser:
             if self._take() != ")":
                 raise _Refused("Unterminated group")
             self.size += 1
+            self.items += 1
             return opener + inner + ")", "Invalid quantifier"
         return None
 
     def _atom(self, depth: int, char: str) -> str:
         self.size += 1
+        self.items += 1
         if char == "(":
             return self._group(depth)
         self.at += 1

@@ -15,10 +15,14 @@ non-ASCII character: such a pattern with a `\\B` is `TooLargeToCheck`.
 RE2 is linear in the text, but the factor is the program's size: a pattern of 1,024
 characters can spell 140,000 steps (`a{1000}` side by side), and RE2's DFA, out of memory on
 such a program, falls back to a search whose work is the steps times the text's characters
-(minutes on a megabyte; re2js's too). So a match whose worst case passes `CHEAP_WORK` runs in
-a child process, killed at the check's time limit (`engines.budget`): a problem
-(`Re2Timeout`), never a hang. The text is mapped to its symbols in C for Latin-1 text
-(`bytes.translate`).
+(minutes on a megabyte; re2js's too, which has no DFA). So every match is counted, not
+timed (`engines.budget.counted_match`): its worst case, the steps times the text's symbols,
+runs in this process when it fits one match's share and what the check has left, and is a
+problem (`Re2Timeout`) without being run when it doesn't (a pattern whose every match starts
+at the text's start and has a most length counts only the characters it can reach: `^[a-z]{1,
+1000}$` on a megabyte is two million, not a thousand million). The same values give the same
+report on every run and every machine, and no match needs a process of its own. The text is
+mapped to its symbols in C for Latin-1 text (`bytes.translate`).
 
 google-re2 is imported on first use (`Re2Unavailable` says what to install when it can't
 be): most packs have no pattern for the hosted profile to match. The tests hold every answer
@@ -30,14 +34,11 @@ from __future__ import annotations
 import bisect
 import importlib
 import json
-import pickle
-import subprocess
-import sys
 from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
-from hatch_kindgi.engines.budget import PatternTimeout, bounded_search
+from hatch_kindgi.engines.budget import PatternTimeout, counted_match
 from hatch_kindgi.engines.javascript.strings import from_utf16_units, utf16_units
 from hatch_kindgi.engines.re2.syntax import (
     Alternate,
@@ -51,7 +52,6 @@ from hatch_kindgi.engines.re2.syntax import (
 from hatch_kindgi.engines.re2.unicode import MAX_RUNE, Ranges
 
 __all__ = [
-    "CHEAP_WORK",
     "INSTALL",
     "Program",
     "Re2Timeout",
@@ -64,13 +64,6 @@ INSTALL = "pip install google-re2"
 """What installs the library the hosted profile's patterns are matched with."""
 MAX_MEMORY = 64 << 20
 """The memory google-re2 may take for one program (compressed programs are small)."""
-CHEAP_WORK = 20_000_000
-"""The most program steps times text characters matched in this process (measured: about
-0.2 s at worst); past it, the match runs in a child process with the check's time limit."""
-CHILD_START = 1.0
-"""Seconds a child may take to start and import google-re2, beside its match's time limit
-(the limit is on the match, which the child times itself)."""
-
 _WORD_BYTES = tuple(b for b in range(128) if chr(b).isalnum() or b == 0x5F)  # [0-9A-Za-z_]: 63
 _OTHER_BYTES = tuple(b for b in range(256) if b not in _WORD_BYTES and b != 0x0A)
 _NEWLINE = 0x0A
@@ -99,21 +92,28 @@ class TooLargeToCheck(Exception):
 
 
 class Re2Timeout(PatternTimeout):
-    """A match on RE2 that took longer than its time limit: a large program on a long text."""
+    """A match on RE2 whose work (its program's steps times the text's characters) passes
+    what one match, or the check's matches together (`in_all`), may take: never run."""
+
+    def __init__(self, pattern: str, subject: str, work: int, limit: int, in_all: bool) -> None:
+        super().__init__(pattern, subject, 0.0, in_all)
+        self.work = work
+        self.limit = limit
 
     def explained(self, where: str | None) -> str:
         where = where or "a string"
         lead = (
-            f"matching the schema's patterns took longer than {self.seconds:g} s in all, the "
-            f"last {json.dumps(self.pattern)} against {where}"
+            f"matching the schema's patterns would take more than {self.limit} steps in all, "
+            f"the last {json.dumps(self.pattern)} against {where} ({self.work} steps)"
             if self.in_all
-            else f"matching {json.dumps(self.pattern)} against {where} took longer than "
-            f"{self.seconds:g} s"
+            else f"matching {json.dumps(self.pattern)} against {where} would take {self.work} "
+            f"steps, more than the {self.limit} one match may take"
         )
         return (
             f"{lead} on RE2: its work is the pattern's steps (its counts multiplied out) times "
-            "the text's characters, and a runtime checking these values would take as long; "
-            'use smaller counts, or bound the value with "maxLength"'
+            "the text's characters at worst, which this check counts rather than times "
+            "(re2js, the runtime's engine, can take as long); use smaller counts, or bound "
+            'the value with "maxLength"'
         )
 
 
@@ -288,33 +288,61 @@ def _steps(tree: Node) -> int:
     return sizes[id(tree)]
 
 
-_CHILD = (
-    "import pickle, sys, time, re2; "
-    "pattern, latin1, sticky, data, memory = pickle.load(sys.stdin.buffer); "
-    "started = time.thread_time(); "
-    "options = re2.Options(); options.log_errors = False; options.max_mem = memory; "
-    "latin1 and setattr(options, 'encoding', re2.Options.Encoding.LATIN1); "
-    "compiled = re2.compile(pattern, options); "
-    "found = compiled.match(data) if sticky else compiled.search(data); "
-    "sys.stdout.write(('1 ' if found else '0 ') + repr(time.thread_time() - started))"
-)
+def _longest(tree: Node) -> int | None:
+    """The most characters a match of `tree` takes; None when it has no most."""
+    sizes: dict[int, int | None] = {}
+    pending: list[tuple[Node, bool]] = [(tree, False)]
+    while pending:
+        node, done = pending.pop()
+        if not done:
+            pending.append((node, True))
+            pending.extend((child, False) for child in children(node))
+            continue
+        inside = [sizes[id(child)] for child in children(node)]
+        size: int | None
+        if isinstance(node, Chars):
+            size = 1
+        elif isinstance(node, Assertion):
+            size = 0
+        elif None in inside:
+            size = None
+        elif isinstance(node, Concat):
+            size = sum(each or 0 for each in inside)
+        elif isinstance(node, Alternate):
+            size = max((each or 0 for each in inside), default=0)
+        else:  # Repeat
+            item = inside[0] or 0
+            size = (0 if item == 0 else None) if node.high < 0 else node.high * item
+        sizes[id(node)] = size
+    return sizes[id(tree)]
 
 
-class _Search:
-    """A match of the program in a child, as `engines.budget.bounded_search` asks for one;
-    `spent`, the seconds the match took there (the child's start aside)."""
+def _anchored(tree: Node) -> bool:
+    """Whether every match of `tree` starts at the text's start (it begins with `\\A`)."""
+    pending = [tree]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, Assertion) and node.kind == "begin_text":
+            continue
+        if isinstance(node, Concat) and node.items:
+            pending.append(node.items[0])
+        elif isinstance(node, Alternate) and node.items:
+            pending.extend(node.items)
+        elif isinstance(node, Repeat) and node.low >= 1:
+            pending.append(node.item)
+        else:
+            return False
+    return True
 
-    def __init__(self, program: Program, data: bytes) -> None:
-        self.program, self.data = program, data
-        self.spent = 0.0
 
-    def search(self, _: str, timeout: float) -> bool | None:
-        try:
-            found, self.spent = self.program.in_child(self.data, timeout)
-        except TimeoutError:
-            self.spent = timeout  # all of it: a check of many such values stops in time
-            raise
-        return True if found else None
+def _work(steps: int, reach: int | None, length: int) -> int:
+    """A match's worst case, in steps times characters: the program's steps on every
+    character of the text; for a pattern whose every match starts at the text's start and
+    takes at most `reach` - 1 characters, on those only (every thread is dead past them),
+    and a step for each character after, should RE2 scan on."""
+    if reach is None:
+        return steps * max(length, 1)
+    return steps * max(min(length, reach), 1) + length
 
 
 class Program:
@@ -329,6 +357,7 @@ class Program:
         alphabet: _Alphabet,
         sticky: bool,
         steps: int,
+        reach: int | None = None,
     ) -> None:
         self.source = source
         self._compiled = compiled
@@ -336,44 +365,22 @@ class Program:
         self._alphabet = alphabet
         self._sticky = sticky
         self.steps = steps
+        self.reach = reach
 
     def test(self, text: str) -> bool:
-        """Whether it matches in `text`; raises Re2Timeout past the check's time limit."""
+        """Whether it matches in `text`; raises Re2Timeout, without matching, when its work
+        passes one match's share or what the check has left (`engines.budget`)."""
         data = self._alphabet.encode(text)
-        if self.steps * len(data) <= CHEAP_WORK:
-            return self.matched(data)  # fast whatever the pattern: no limit to set up
-        search = _Search(self, data)
-        clock = lambda: search.spent  # noqa: E731 (what the child says it spent)
-        return bounded_search(search, self.source, text, clock=clock, timeout=Re2Timeout)
+        work = _work(self.steps, self.reach, len(data))
+
+        def refused(work: int, limit: int, in_all: bool) -> Re2Timeout:
+            return Re2Timeout(self.source, text, work, limit, in_all)
+
+        return counted_match(work, lambda: self.matched(data), refused)
 
     def matched(self, data: bytes) -> bool:
         found = self._compiled.match(data) if self._sticky else self._compiled.search(data)
         return found is not None
-
-    def in_child(self, data: bytes, seconds: float) -> tuple[bool, float]:
-        """The match in a child process, and the CPU seconds it took: TimeoutError past
-        `seconds` of it (the child killed once it has had its start as well)."""
-        request = pickle.dumps(
-            (self._written, self._alphabet.latin1, self._sticky, data, MAX_MEMORY)
-        )
-        try:
-            done = subprocess.run(
-                [sys.executable, "-I", "-c", _CHILD],
-                input=request,
-                capture_output=True,
-                timeout=seconds + CHILD_START,
-                check=False,
-            )
-        except subprocess.TimeoutExpired:
-            raise TimeoutError from None
-        answer = done.stdout.decode("ascii", "replace").split()
-        if done.returncode != 0 or len(answer) != 2 or answer[0] not in ("0", "1"):
-            message = done.stderr.decode("utf-8", "replace").strip().splitlines()[-1:]
-            raise Re2Unavailable(ImportError(" ".join(message) or "the match's child failed"))
-        spent = float(answer[1])
-        if spent > seconds:
-            raise TimeoutError
-        return answer[0] == "1", spent
 
 
 def compile_program(tree: Node, source: str, *, sticky: bool = False) -> Program:
@@ -399,4 +406,6 @@ def compile_program(tree: Node, source: str, *, sticky: bool = False) -> Program
     except library.error as refused:
         message = f"RE2 can't build it within {MAX_MEMORY >> 20} MiB ({refused})"
         raise TooLargeToCheck(message) from None
-    return Program(source, compiled, pattern, alphabet, sticky, _steps(tree))
+    longest = _longest(tree)
+    reach = longest + 1 if longest is not None and (sticky or _anchored(tree)) else None
+    return Program(source, compiled, pattern, alphabet, sticky, _steps(tree), reach)

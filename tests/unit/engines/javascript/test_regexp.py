@@ -393,3 +393,53 @@ def test_a_brace_after_a_lookaround_is_read_as_v8_reads_it(pattern: str) -> None
     """V8 reads a quantifier after a lookaround, so a `{` there is an incomplete quantifier
     (hypothesis found `(?=){` read as a lone bracket); after `^` it stays a lone bracket."""
     assert _ours(pattern, [""]) == shipped.v8_regex(pattern, [""])
+
+
+def _allowlist(count: int) -> tuple[str, list[str]]:
+    """`^(?:AAA|AAB|...)$` of `count` three-letter codes, and the codes."""
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    codes = [a + b + c for a in letters for b in letters for c in letters][:count]
+    return "^(?:" + "|".join(codes) + ")$", codes
+
+
+def test_a_long_allowlist_without_counts_is_read_as_v8_reads_it() -> None:
+    """3,400 codes (10,203 items, no counted repetition): V8 compiles and matches it, and so
+    do we; the size limit is on what counts add, never on what the pattern spells."""
+    pattern, codes = _allowlist(3_400)
+    texts = [codes[0], codes[-1], "ZZZ", "AAAA", ""]
+    assert (
+        _ours(pattern, texts)
+        == shipped.v8_regex(pattern, texts)
+        == (
+            None,
+            [True, True, False, False, False],
+        )
+    )
+
+
+@pytest.mark.parametrize(("depth", "opener"), [(65, "("), (65, "(?:"), (512, "("), (5_000, "(")])
+def test_groups_nested_as_deep_as_v8_runs_them(depth: int, opener: str) -> None:
+    """65, 512 (the most 1,024 hosted characters spell) and 5,000 nested groups: V8 runs
+    them, and we read them as it does (in a thread with room for the recursion)."""
+    pattern = opener * depth + "a" + ")" * depth
+    texts = ["a", "b", "aa"]
+    assert _ours(pattern, texts) == shipped.v8_regex(pattern, texts)
+    assert js_regex.syntax_problem(pattern) is None
+    assert js_pattern(pattern).deep
+
+
+def test_groups_nested_past_our_reading_are_refused_as_ours() -> None:
+    """Past MAX_NESTING: too large for this check to read, said as ours (V8 takes it), with
+    the recursion limit as it was."""
+    import sys
+
+    limit = sys.getrecursionlimit()
+    depth = js_regex.MAX_NESTING + 1
+    with pytest.raises(JsRegexError) as refused:
+        js_pattern("(" * depth + ")" * depth)
+    assert not refused.value.javascript
+    assert refused.value.message.endswith(
+        f"its groups nest more than {js_regex.MAX_NESTING} deep, deeper than this check reads "
+        "(V8 itself overflows its stack near 10,000 capturing groups nested)"
+    )
+    assert sys.getrecursionlimit() == limit

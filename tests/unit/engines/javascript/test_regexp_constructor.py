@@ -27,3 +27,14 @@ def test_the_constructor_refuses_what_v8_refuses_in_its_words(flags: str) -> Non
             differ.append((source, message, ours))
     # `v`'s set notation isn't mirrored: it's read as `u`; these patterns mean the same there
     assert differ == []
+
+
+@pytest.mark.parametrize("flags", ["", "g", "u"])
+@pytest.mark.parametrize("depth", [65, 3_000])
+def test_groups_nested_deep_construct_as_on_v8(depth: int, flags: str) -> None:
+    """Groups nested 65 and 3,000 deep: V8 constructs them with any flags, and so do we
+    (the Annex B reading once gave "Invalid pattern" past about 300, out of recursion)."""
+    require_oracle()
+    pattern = "(" * depth + "a" + ")" * depth
+    assert v8_regex(pattern, ["a"], flags) == (None, [True])
+    assert constructor_problem(pattern, flags) is None

@@ -91,8 +91,9 @@ def test_a_large_program_on_a_long_text_is_a_problem_in_time() -> None:
     assert "on RE2: its work is the pattern's steps" in problems[0].message
 
 
-def test_a_match_in_the_child_answers_as_here() -> None:
-    """Past CHEAP_WORK the match runs in a child process: the same answers."""
+def test_a_large_match_answers_as_a_small_one() -> None:
+    """A match of 60 million steps x characters (what once ran in a child process): the
+    same answers, in this process."""
     compiled = compile_tenant_pattern(
         "^\\p{L}{1,1000}(?:\\p{N}{1,1000})?$", "u", bounds=HOSTED_BOUNDS
     )
@@ -120,3 +121,124 @@ def test_without_a_target_a_missing_google_re2_is_a_warning_that_says_so(tmp_pat
     problems = check_blocks(tmp_path, files, "blocks").problems
     assert [(p.severity, p.code) for p in problems] == [("warning", "re2-missing")]
     assert "so Kindgi hosted's verdict on them is unknown" in problems[0].message
+
+
+def _hostile_blocks() -> list[tuple[str, dict[str, object]]]:
+    """6 blocks x 60 values against one pattern of 2,000 steps, each value 30,000
+    characters: 60 million steps x characters a match, more than one check may take for
+    all 60 together."""
+    values = [("a" * 999 + "-") * 30 + f"!{n}" for n in range(60)]
+    return [(f"blocks/b{n}.json", {"v": values}) for n in range(6)]
+
+
+_HOSTILE_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "v": {
+            "type": "array",
+            "items": {"type": "string", "pattern": "^[a-z]{1,1000}(?:-[a-z]{1,1000})*$"},
+        }
+    },
+}
+
+
+def _hostile_report() -> list[tuple[str, str, str, str]]:
+    checks = SchemaChecks(HOSTED_BOUNDS)
+    return [
+        (p.file, p.code, p.pointer or "", p.message)
+        for file, values in _hostile_blocks()
+        for p in checks.value_problems(file, values, _HOSTILE_SCHEMA)
+    ]
+
+
+def test_the_same_hostile_values_give_the_same_report_every_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Matches are counted, not timed: the same pack, checked twice, gives the same report,
+    every value the check's work has room for judged and the rest said to be past it; no
+    match starts a process of its own."""
+
+    def no_child(*args: object, **kwargs: object) -> object:
+        raise AssertionError("a match started a process")
+
+    monkeypatch.setattr(subprocess, "run", no_child)
+    monkeypatch.setattr(subprocess, "Popen", no_child)
+    first = _hostile_report()
+    assert first == _hostile_report()
+    per_block = 2_000_000_000 // 60_246_024  # the check's work over one match's
+    assert [code for _, code, _, _ in first if code == "settings-values"] == (
+        ["settings-values"] * per_block * 6
+    )
+    stops = [each for each in first if each[1] == "settings-pattern-timeout"]
+    assert len(stops) == 6
+    assert stops[0][3].startswith(
+        "matching the schema's patterns would take more than 2000000000 steps in all, the last "
+        '"^[a-z]{1,1000}(?:-[a-z]{1,1000})*$" against the string at '
+        f"/content/values/v/{per_block} (60246024 steps) on RE2: its work is the pattern's steps"
+    )
+
+
+def test_a_match_past_its_share_is_refused_without_running() -> None:
+    """One match's worst case past 200 million steps x characters: a problem, not a run,
+    whether or not a budget is set."""
+    from hatch_kindgi.engines.budget import validation_budget
+
+    compiled = compile_tenant_pattern("a{1000}" * 40, "u", bounds=HOSTED_BOUNDS)
+    assert isinstance(compiled, TenantPattern)
+    with pytest.raises(program.Re2Timeout) as refused:
+        compiled.test("a" * 10_000)
+    with validation_budget(), pytest.raises(program.Re2Timeout) as budgeted:
+        compiled.test("a" * 10_000)
+    for each in (refused.value, budgeted.value):
+        assert (each.work, each.limit, each.in_all) == (400_410_000, 200_000_000, False)
+
+
+@pytest.mark.parametrize(
+    ("pattern", "text"),
+    [
+        ("^[a-z]{1,1000}$", "a" * 1_000_000),
+        ("^[a-z]{1,1000}", "a" * 1_000_000),
+        ("(?:^x|^a{1,1000}b)", "a" * 999 + "b" + "c" * 999_000),
+    ],
+)
+def test_a_match_anchored_at_the_start_counts_only_what_it_can_reach(
+    pattern: str, text: str
+) -> None:
+    """A pattern whose every match starts at the text's start and has a most length: its
+    work is its steps on that many characters (and one a character after), so a megabyte
+    value is answered, as the runtime answers it, instead of refused as too much work."""
+    from tests.oracle import shipped
+
+    shipped.require_oracle()
+    compiled = compile_tenant_pattern(pattern, "u", bounds=HOSTED_BOUNDS)
+    assert isinstance(compiled, TenantPattern)
+    runtime = shipped.tenant_pattern(pattern, [text], "u", profile="hosted")
+    assert [compiled.test(text)] == runtime["tests"]
+
+
+@pytest.mark.parametrize("target", [None, "hosted"])
+def test_a_hostile_pack_gets_the_same_report_twice(tmp_path: Path, target: str | None) -> None:
+    """The pack of 6 blocks x 60 values, checked twice in this process (a fresh stage each
+    time), with no target and for hosted: the same report."""
+    from hatch_kindgi.blocks.stage import check_blocks
+    from hatch_kindgi.config.target import target_of
+    from tests.helpers.blocks import block_paths, settings, write
+
+    write(
+        tmp_path,
+        {
+            file: settings(f"acme.b{number}", "1.0.0", values, _HOSTILE_SCHEMA)
+            for number, (file, values) in enumerate(_hostile_blocks())
+        },
+    )
+    files, _ = block_paths(tmp_path)
+    reports = [
+        check_blocks(
+            tmp_path, files, "blocks", max_file_bytes=4 << 20, target=target_of(target)
+        ).problems
+        for _ in range(2)
+    ]
+    assert reports[0] == reports[1]
+    # No target: every value fails self-hosted's check, so hosted's is not asked of them.
+    counted = {None: {"settings-values"}, "hosted": {"settings-values", "settings-pattern-timeout"}}
+    assert {p.code for p in reports[0]} == counted[target]
