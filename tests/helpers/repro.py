@@ -67,22 +67,19 @@ OFFLINE_PINNED = ("hatchling", "kindgi", "hatch-vcs", "setuptools-scm")
 OFFLINE_OTHERS = ("editables",)
 
 
-def offline_wheelhouse(wheelhouse: Path) -> Path:
-    """A folder beside `wheelhouse` with every wheel an isolated build needs, fetched once.
+def offline_wheelhouse(wheelhouse: Path, folder: Path) -> None:
+    """Fill the empty `folder` with every wheel an isolated build needs.
 
     The hatch-kindgi wheel of `wheelhouse`, OFFLINE_PINNED at this virtualenv's versions,
     OFFLINE_OTHERS at any version, and their dependencies: isolated builds then need no
     package index and run the toolchain a non-isolated build runs.
     """
-    folder = wheelhouse.with_name(f"{wheelhouse.name}-offline")
-    folder.mkdir()
     (plugin,) = wheelhouse.glob("hatch_kindgi-*.whl")
     shutil.copy2(plugin, folder)
     versions = [f"{dist}=={importlib.metadata.version(dist)}" for dist in OFFLINE_PINNED]
     command = [sys.executable, "-m", "pip", "download", "--quiet", "--only-binary=:all:"]
     command += ["--dest", str(folder), str(folder / plugin.name), *versions, *OFFLINE_OTHERS]
     run_checked(command, env=build_env())
-    return folder
 
 
 def offline_env(folder: Path) -> dict[str, str]:
