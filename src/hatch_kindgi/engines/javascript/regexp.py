@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, TypeVar
@@ -138,11 +138,10 @@ def _translated(source: str, flags: str) -> JsPattern:
     return JsPattern(source, python, flags, deep=_nesting(source) > _SHALLOW)
 
 
-def _nesting(source: str) -> int:
-    """How deep `source`'s groups nest, read as `_Parser._prescan` reads it (escapes and
-    classes skipped): an upper bound on the recursion its parse and compile need."""
-    deepest = depth = index = 0
-    in_class = False
+def _group_brackets(source: str) -> Iterator[int]:
+    """Where `source`'s group brackets, `(` and `)`, stand, escapes and classes skipped, as
+    V8 reads a pattern's structure before parsing it."""
+    index, in_class = 0, False
     while index < len(source):
         char = source[index]
         if char == "\\":
@@ -152,12 +151,21 @@ def _nesting(source: str) -> int:
             in_class = char != "]"
         elif char == "[":
             in_class = True
-        elif char == "(":
+        elif char in "()":
+            yield index
+        index += 1
+
+
+def _nesting(source: str) -> int:
+    """How deep `source`'s groups nest (`_group_brackets`, as `_Parser._prescan` reads
+    them): an upper bound on the recursion its parse and compile need."""
+    deepest = depth = 0
+    for index in _group_brackets(source):
+        if source[index] == "(":
             depth += 1
             deepest = max(deepest, depth)
-        elif char == ")":
+        else:
             depth = max(depth - 1, 0)
-        index += 1
     return deepest
 
 
@@ -407,28 +415,19 @@ class _Parser:
         pattern before resolving `\\1` or `\\k<name>`, which may come before their group)."""
         source, count = self.source, 0
         names: dict[str, int] = {}
-        index, in_class = 0, False
-        while index < len(source):
-            char = source[index]
-            if char == "\\":
-                index += 2
+        for index in _group_brackets(source):
+            if source[index] != "(":
                 continue
-            if in_class:
-                in_class = char != "]"
-            elif char == "[":
-                in_class = True
-            elif char == "(":
-                if not source.startswith("?", index + 1):
-                    count += 1
-                elif source.startswith("?<", index + 1) and source[index + 3 : index + 4] not in (
-                    "=",
-                    "!",
-                ):
-                    count += 1
-                    end = source.find(">", index + 3)
-                    if end > 0:
-                        names.setdefault(_decode_name(source[index + 3 : end]) or "", count)
-            index += 1
+            if not source.startswith("?", index + 1):
+                count += 1
+            elif source.startswith("?<", index + 1) and source[index + 3 : index + 4] not in (
+                "=",
+                "!",
+            ):
+                count += 1
+                end = source.find(">", index + 3)
+                if end > 0:
+                    names.setdefault(_decode_name(source[index + 3 : end]) or "", count)
         return count, names
 
     # -- the grammar

@@ -270,16 +270,23 @@ def _written(tree: Node, alphabet: _Alphabet, atoms: dict[int, int]) -> str:
     return "".join(out)
 
 
-def _steps(tree: Node) -> int:
-    """How many steps RE2's program for `tree` has: its counts multiplied out."""
-    sizes: dict[int, int] = {}
+def _children_first(tree: Node) -> Iterator[Node]:
+    """`tree`'s nodes, each after its children (no recursion: a tree may nest thousands
+    deep)."""
     pending: list[tuple[Node, bool]] = [(tree, False)]
     while pending:
         node, done = pending.pop()
-        if not done:
-            pending.append((node, True))
-            pending.extend((child, False) for child in children(node))
+        if done:
+            yield node
             continue
+        pending.append((node, True))
+        pending.extend((child, False) for child in children(node))
+
+
+def _steps(tree: Node) -> int:
+    """How many steps RE2's program for `tree` has: its counts multiplied out."""
+    sizes: dict[int, int] = {}
+    for node in _children_first(tree):
         inside = sum(sizes[id(child)] for child in children(node))
         if isinstance(node, Repeat):
             most = node.high if node.high >= 0 else node.low
@@ -291,13 +298,7 @@ def _steps(tree: Node) -> int:
 def _longest(tree: Node) -> int | None:
     """The most characters a match of `tree` takes; None when it has no most."""
     sizes: dict[int, int | None] = {}
-    pending: list[tuple[Node, bool]] = [(tree, False)]
-    while pending:
-        node, done = pending.pop()
-        if not done:
-            pending.append((node, True))
-            pending.extend((child, False) for child in children(node))
-            continue
+    for node in _children_first(tree):
         inside = [sizes[id(child)] for child in children(node)]
         size: int | None
         if isinstance(node, Chars):
