@@ -184,7 +184,7 @@ def _toml_place(text: str, problem: Problem) -> Place | None:
         key_column = line.index(pair.group(1)) + 1
         value_column = pair.start(2) + 1
         if len(path) == len(wanted):
-            on_key = problem.code in _KEY_CODES or pair.group(2).startswith(("[", "{"))
+            on_key = problem.code in _KEY_CODES  # an array or inline table too: at the value
             best, best_depth = (number, key_column if on_key else value_column), len(path)
         elif len(path) == len(wanted) - 1 and wanted[-1].isdigit():
             items = _ITEM.findall(pair.group(2))

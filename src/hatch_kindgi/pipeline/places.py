@@ -121,9 +121,10 @@ def problem_span(problem: Problem, text: Text) -> Span | None:
 def pointer_span(
     text: Text, pointer: str, *, inner: tuple[int, int] | None = None, on_key: bool = False
 ) -> Span | None:
-    """The key (`on_key`, or for an object or array value, whose text may be long) or the
-    value at `pointer`; with `inner`, the word at that line and column of the string there.
-    The nearest enclosing key or value when the pointer names what the text lacks."""
+    """The key (`on_key`, or for a JSON object or array value, whose text may be long) or the
+    value at `pointer` (a TOML array or inline table after its key: the value, its first
+    line); with `inner`, the word at that line and column of the string there. The nearest
+    enclosing key or value when the pointer names what the text lacks."""
     places = text.places
     value = places.values.get(pointer)
     if value is not None and inner is not None and text.text[value[0]] == '"' and not text.toml:
@@ -136,6 +137,8 @@ def pointer_span(
         key = places.keys.get(pointer)
         if value is not None and text.text[value[0]] not in "{[":
             return Span(*value)
+        if value is not None and key is not None and text.toml and key[1] <= value[0]:
+            return _opening(text.text, value)  # `key = [...]`, `key = { ... }`: the value
         if key is not None:
             return Span(*key)
         if value is not None:  # the document itself, or an array's item: its opening bracket
@@ -143,6 +146,14 @@ def pointer_span(
         if not pointer:
             return None
         pointer = pointer.rpartition("/")[0]
+
+
+def _opening(text: str, value: tuple[int, int]) -> Span:
+    """A TOML array or inline table written after its key: all of it when on one line,
+    else its first line."""
+    start, end = value
+    line_end = text.find("\n", start, end)
+    return Span(start, end if line_end < 0 else line_end)
 
 
 def place_problems(
