@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Literal
 
+from hatch_kindgi.report.files import NO_WAIT, read_at_most
+
 if TYPE_CHECKING:
     from pathlib import Path
 
@@ -72,36 +74,20 @@ def read_pack_file(path: Path | str, max_bytes: int, buffer: bytes | None = None
     try:
         # Non-blocking: should the file be swapped for a FIFO since the stat, opening it
         # returns at once (and fstat says what it is) instead of waiting for a writer.
-        handle = os.open(path, _READ_FLAGS)
+        handle = os.open(path, os.O_RDONLY | NO_WAIT)
     except OSError as exc:
         return _unread(exc)
     try:
         if not stat.S_ISREG(os.fstat(handle).st_mode):
             return Unread("not-regular")
-        chunks: list[bytes] = []
-        total = 0
-        while total <= max_bytes:
-            chunk = os.read(handle, max_bytes + 1 - total)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
+        data = read_at_most(handle, max_bytes + 1)
     except OSError as exc:
         return _unread(exc)
     finally:
         os.close(handle)
-    if total > max_bytes:
-        return Unread("too-large", total)
-    return b"".join(chunks)
-
-
-_READ_FLAGS = (
-    os.O_RDONLY
-    | getattr(os, "O_NONBLOCK", 0)
-    | getattr(os, "O_NOCTTY", 0)
-    | getattr(os, "O_CLOEXEC", 0)
-    | getattr(os, "O_BINARY", 0)
-)
+    if len(data) > max_bytes:
+        return Unread("too-large", len(data))
+    return data
 
 
 def _unread(exc: OSError) -> Unread:

@@ -88,13 +88,15 @@ class ChangedOnDisk(Exception):
     """The file no longer holds the bytes its new text was made from (`write_in_place`)."""
 
 
-_REWRITE_FLAGS = (
-    os.O_RDWR
-    | getattr(os, "O_NONBLOCK", 0)
+NO_WAIT = (
+    getattr(os, "O_NONBLOCK", 0)
     | getattr(os, "O_NOCTTY", 0)
     | getattr(os, "O_CLOEXEC", 0)
     | getattr(os, "O_BINARY", 0)
 )
+"""`os.open` flags (with a mode's) for a pack file that may have been swapped for a FIFO or
+a device: the open returns at once, no terminal is taken, no child inherits it, no byte is
+translated; `fstat` then says what was opened."""
 
 
 def write_in_place(path: Path, data: bytes, expected: bytes) -> None:
@@ -111,13 +113,13 @@ def write_in_place(path: Path, data: bytes, expected: bytes) -> None:
     error is raised, so a failure leaves the file as it was. (A rename of a temporary copy,
     `write_atomically`, would also survive a crash midway, but gives the path a new inode:
     the other names of a hard-linked file would keep the old text.)"""
-    handle = os.open(path, _REWRITE_FLAGS)
+    handle = os.open(path, os.O_RDWR | NO_WAIT)
     try:
         if not stat.S_ISREG(os.fstat(handle).st_mode):
             raise OSError(errno.EINVAL, "it is not a regular file")
         if getattr(os, "O_NONBLOCK", 0):  # opened so as not to wait on a FIFO; a file is read
             os.set_blocking(handle, True)
-        if _read_all(handle, len(expected) + 1) != expected:
+        if read_at_most(handle, len(expected) + 1) != expected:
             raise ChangedOnDisk
         try:
             _overwrite(handle, data)
@@ -128,7 +130,8 @@ def write_in_place(path: Path, data: bytes, expected: bytes) -> None:
         os.close(handle)
 
 
-def _read_all(handle: int, most: int) -> bytes:
+def read_at_most(handle: int, most: int) -> bytes:
+    """The bytes `handle` reads from where it stands, `most` at the most (fewer at its end)."""
     chunks = []
     total = 0
     while total < most:
