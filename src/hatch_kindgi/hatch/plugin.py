@@ -1,11 +1,7 @@
 """The `kindgi` build hook: a thin adapter from Hatchling to the pipeline.
 
-Hatchling loads this module in every step of a build that reads the build hooks, each in a
-process of its own under a PEP 517 frontend: `get_requires_for_build_wheel` asks
-`dependencies()` alone, which reads the config and the discovery and nothing else. So the
-pipeline, the report and the wheel's layout load where the build runs them (`initialize`,
-`_build_inclusions`), never with the module.
-"""
+Hatchling loads it in every PEP 517 step, each a process of its own: `dependencies()` alone
+reads only the config and discovery, so the pipeline loads where the build runs it."""
 
 from __future__ import annotations
 
@@ -36,12 +32,9 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         self._report: BuildReport | None = None
 
     def dependencies(self) -> list[str]:
-        """The kindgi SDK and the pack's runtime dependencies, when the pack has code.
-
-        Hatchling asks before the build, in the isolated environment, so the SDK that
-        indexes the pack's code is the one the pack itself runs with. The sdist asks too:
-        it checks the pack as the wheel will, so a broken pack leaves no sdist behind.
-        """
+        """The kindgi SDK and the pack's runtime dependencies, when the pack has code: the
+        SDK that indexes the pack's code is the one it runs with. The sdist asks too: it
+        checks the pack as the wheel will, so a broken pack leaves no sdist behind."""
         from hatch_kindgi.pipeline.read import has_code_modules
 
         if self.target_name not in _TARGETS or not has_code_modules(Path(self.root)):
@@ -77,21 +70,12 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         write the report file, now that the artifact is made (so it is never inside it)."""
         if self._scratch is not None:
             self._scratch.cleanup()
-        if self.target_name in _TARGETS and not self._completed:
-            # Only a hatchling that stopped reading `force_include` as a mapping, or a build
-            # hook after this one that replaced it, gets here.
-            Path(artifact_path).unlink(missing_ok=True)
-            sys.stderr.write(
-                f"kindgi: the {self.target_name} was built without the pack's index and files "
-                "(build_data['force_include'] was replaced by another build hook, or never "
-                "read by hatchling); it was removed. Check the other hooks under "
-                "[tool.hatch.build.hooks], or report this with your hatchling version.\n"
-            )
-            sys.exit(1)
-        if self._report is None:  # no pipeline ran (another target): no report to write
-            return
         from hatch_kindgi.hatch import report
 
+        if self.target_name in _TARGETS and not self._completed:
+            report.refuse_built_without_files(Path(artifact_path), self.target_name)
+        if self._report is None:  # no pipeline ran (another target): no report to write
+            return
         if not report.write_report_file(self._report, failed=False):
             sys.exit(1)
 
@@ -120,13 +104,11 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         from hatch_kindgi.config.report_file import report_file
         from hatch_kindgi.discover.shipped import project_wheel
         from hatch_kindgi.hatch import inclusions, report
-        from hatch_kindgi.hatch.inclusions import Scratch
         from hatch_kindgi.hatch.layout import artifact_patterns, wheel_layout
-        from hatch_kindgi.pipeline.request import RunRequest
-        from hatch_kindgi.pipeline.run import run_pipeline
+        from hatch_kindgi.pipeline import RunRequest, run_pipeline
 
         self._completed = True
-        scratch = self._scratch = self._scratch or Scratch()
+        scratch = self._scratch = self._scratch or inclusions.Scratch()
         root = Path(self.root)
         recorded, problems, prefix = inclusions.recorded_pins(root)
         # The project's own wheel (a pack inside an app): its configuration, the other hooks'

@@ -8,7 +8,7 @@ import os
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from hatch_kindgi.report.files import unwritable, write_atomically
 from hatch_kindgi.report.formats import format_github, format_text, write
@@ -35,6 +35,20 @@ class BuildReport:
 
 NO_REPORT = BuildReport()
 """Before the pack is checked: nothing to report, no file asked for."""
+
+
+def refuse_built_without_files(artifact: Path, target: str) -> NoReturn:
+    """Remove an artifact built without the pack's files and stop the build. Only a hatchling
+    that stopped reading `force_include` as a mapping, or a build hook after ours that
+    replaced it, gets here."""
+    artifact.unlink(missing_ok=True)
+    sys.stderr.write(
+        f"kindgi: the {target} was built without the pack's index and files "
+        "(build_data['force_include'] was replaced by another build hook, or never "
+        "read by hatchling); it was removed. Check the other hooks under "
+        "[tool.hatch.build.hooks], or report this with your hatchling version.\n"
+    )
+    sys.exit(1)
 
 
 def print_report(
