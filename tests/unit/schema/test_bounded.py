@@ -14,7 +14,6 @@ from hatch_kindgi.engines import budget as _budget
 from hatch_kindgi.engines.bounds import HOSTED_BOUNDS, SELF_HOSTED_BOUNDS
 from hatch_kindgi.primitives.stage import check_primitives
 from hatch_kindgi.report.problems import error
-from hatch_kindgi.schema import patterns as _patterns
 from tests.helpers.entries import GUARD_FILE, guardrail
 from tests.helpers.fast_path import fast_path_off
 
@@ -102,15 +101,6 @@ def test_pattern_too_large_to_compile_is_a_schema_problem() -> None:
         ("settings-schema", "/content/schema/properties/c/pattern")
     ]
     assert "expand to 101010103 items, more than 10000" in problems[0].message
-
-
-@pytest.mark.parametrize(
-    ("pattern", "size"),
-    [("^[a-z]{1,64}$", 66), ("(?:a{100}){100}", 10_000), ("a*b+", 2), ("(x|y){3}", 6)],
-)
-def test_expanded_size(pattern: str, size: int) -> None:
-    """Counted repetitions multiply what they repeat; open-ended ones count it once."""
-    assert _patterns._expanded_size(_patterns._SRE.parse(pattern)) == size
 
 
 def test_catastrophic_config_schema_pattern_is_a_guardrail_problem() -> None:
