@@ -123,6 +123,7 @@ def run_pipeline(root: Path, request: RunRequest = NO_REQUEST) -> PipelineResult
                 env_optional=pack.env_optional,
                 read_text=pack_text(root, overlay, options.max_file_size),
                 parses=modules.parses,
+                erred_blocks=read.blocks.erred,
             )
         )
     comparison: Comparison | None = None
