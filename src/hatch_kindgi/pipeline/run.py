@@ -98,7 +98,7 @@ def run_pipeline(root: Path, request: RunRequest = NO_REQUEST) -> PipelineResult
     )
     problems.extend(code.problems)
     modules = _declaring_modules(root, code, cache)
-    problems.extend(_primitive_problems(root, code, settings, cache, modules))
+    problems.extend(_primitive_problems(code, settings, cache, modules))
     problems.extend(
         check_entries(
             code.tools,
@@ -185,7 +185,6 @@ def _declaring_modules(
 
 
 def _primitive_problems(
-    root: Path,
     code: CodeOutcome,
     settings: Settings,
     cache: PipelineCache | None,
@@ -201,7 +200,7 @@ def _primitive_problems(
     def check() -> tuple[Problem, ...]:
         from hatch_kindgi.primitives.stage import check_primitives
 
-        return check_primitives(root, code.lists(), strict=strict, target=target)
+        return check_primitives(code.lists(), strict=strict, target=target)
 
     if cache is None:
         return check()
