@@ -217,15 +217,21 @@ def settings_read_problems(
     reads: Sequence[SettingsRead],
     settings_values: Mapping[str, Sequence[Mapping[str, Any]]],
     kinds: Mapping[str, str],
+    left_open: frozenset[str] = frozenset(),
 ) -> list[Problem]:
     """Warnings for reads of settings the pack doesn't bring.
 
     `settings_values` maps each settings block id to the values of its versions; `kinds`
-    maps every block id of the pack to its kind.
+    maps every block id of the pack to its kind; `left_open` holds the ids of blocks whose
+    own errors leave open whether they are settings, or what values they hold (a kind that
+    is no kind, values that are no object, an id that is no id): the pack brings them, so no
+    read of one is told otherwise, nor judged.
     """
     problems: list[Problem] = []
     settings_ids = Suggestions(settings_values)
     for read in reads:
+        if read.block_id in left_open:
+            continue  # the block's errors are its file's
         versions = settings_values.get(read.block_id)
         if versions is None:
             fix = None

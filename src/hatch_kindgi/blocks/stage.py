@@ -22,7 +22,13 @@ from hatch_kindgi.blocks.cache import FileResults, source_fingerprint
 from hatch_kindgi.blocks.json_reader import read_json_object
 from hatch_kindgi.blocks.liquid import TemplateSite
 from hatch_kindgi.blocks.settings import SchemaChecks
-from hatch_kindgi.blocks.shape import SCHEMA_KEY, BlockHeader, check_shape, format_version
+from hatch_kindgi.blocks.shape import (
+    KINDS,
+    SCHEMA_KEY,
+    BlockHeader,
+    check_shape,
+    format_version,
+)
 from hatch_kindgi.blocks.template_file import ListDir, Listings, read_template_file
 from hatch_kindgi.blocks.templates import TemplateChecks, checking
 from hatch_kindgi.config.sources import NO_OVERLAY, Overlay, read_pack_file
@@ -426,11 +432,39 @@ def _check_across(blocks: Sequence[_Block], checks: _Checks) -> None:
                 )
     settings_values = _check_settings(blocks, first_kind, checks)
     kinds = {block_id: kind for block_id, (kind, _) in first_kind.items()}
+    left_open: frozenset[str] | None = None
     for block in blocks:
         if block.reads:  # only a parsed template reads settings: python-liquid is loaded
             from hatch_kindgi.blocks.liquid import settings_read_problems
 
-            block.problems.extend(settings_read_problems(block.reads, settings_values, kinds))
+            left_open = _left_open(blocks) if left_open is None else left_open
+            block.problems.extend(
+                settings_read_problems(block.reads, settings_values, kinds, left_open)
+            )
+
+
+def _left_open(blocks: Sequence[_Block]) -> frozenset[str]:
+    """The ids that block files declare (strings) whose own errors leave open whether the
+    block is settings or what values it holds: an id that is no id, a kind that is no kind,
+    settings values that are no object. Each such file has an error of its own."""
+    found: set[str] = set()
+    for block in blocks:
+        declared = block.declared
+        named = None if declared is None else declared.get("id")
+        if declared is None or not isinstance(named, str):
+            continue
+        content = declared.get("content")
+        kind = declared.get("kind")
+        if (
+            block.header.id is None
+            or kind not in KINDS
+            or (
+                kind == "settings"
+                and not (isinstance(content, dict) and isinstance(content.get("values"), dict))
+            )
+        ):
+            found.add(named)
+    return frozenset(found)
 
 
 def _check_settings(

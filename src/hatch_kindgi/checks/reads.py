@@ -26,6 +26,13 @@ that call it); a read with none is judged against the pack's own blocks. What no
 judge is left alone: a name or key that isn't a string literal, a mapping passed elsewhere,
 a `.get` of a key a block's schema declares that its values lack (a later block version may
 set it, with no deploy), and a block an agent pins that the pack doesn't bring.
+
+A block with errors of its own (`BlocksOutcome.erred`) is brought all the same: a read of it
+is never told the pack brings no such block, its faults being its file's problems. What the
+file declares still judges the read where it decides it: a settings block's values, when
+they are an object, and its version, when it is one, as a clean block's would. Where the
+fault leaves that open (a kind that is no block kind, a version that is no version, values
+that are no object), the read is left alone.
 """
 
 from __future__ import annotations
@@ -34,6 +41,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, cast
 
+from hatch_kindgi.blocks.shape import KINDS
 from hatch_kindgi.checks.code_reads import (
     NameRead,
     PackModules,
@@ -45,7 +53,7 @@ from hatch_kindgi.checks.code_reads import (
     environ_reads,
     handler_of,
 )
-from hatch_kindgi.checks.versions import Brought, newest_in, npm_range, versions_by_id
+from hatch_kindgi.checks.versions import Brought, newest_in, npm_range, semver, versions_by_id
 from hatch_kindgi.report.problems import Problem
 from hatch_kindgi.report.suggest import Suggestions
 from hatch_kindgi.report.text import quoted
@@ -105,7 +113,10 @@ class _Caller:
 
 @dataclass(frozen=True)
 class _Pack:
-    """What the reads are judged against."""
+    """What the reads are judged against. `settings` holds the blocks with errors that
+    declare kind settings and a string id too; `undecided` the ids of those whose kind or
+    version is no kind or version, `unread` the files of those whose values aren't an
+    object: what their fault leaves open is not judged."""
 
     settings: Mapping[str, Sequence[Brought]]
     schema_keys: Mapping[str, frozenset[str]]
@@ -114,6 +125,12 @@ class _Pack:
     env_required: frozenset[str]
     env_optional: frozenset[str]
     tool_env: Mapping[str, str]
+    undecided: frozenset[str] = frozenset()
+    unread: frozenset[str] = frozenset()
+
+    def values(self, brought: Brought) -> Mapping[str, Any] | None:
+        """The values of a version, None where the file declares none that are an object."""
+        return None if brought.file in self.unread else brought.values
 
 
 def read_problems(
@@ -127,10 +144,13 @@ def read_problems(
     env_optional: Iterable[str],
     read_text: Callable[[str], str | None],
     parses: ModuleParses | None = None,
+    erred_blocks: Sequence[Mapping[str, Any]] = (),
 ) -> tuple[Problem, ...]:
     """Takes the code stage's entries, the blocks stage's, `[tool.kindgi.env]`'s lists and a
     reader of the pack's files; gives a problem for each read of settings, env, secrets or
     the process environment that a deploy fails or defaults, at its line and column.
+    `erred_blocks`: the blocks with errors (`BlocksOutcome.erred`), as their files declare
+    them: brought, so no read of one is told the pack lacks it.
     `parses`: the modules' texts parsed already (this run's, shared with the placement of
     problems; a `PipelineCache` keeps them between runs)."""
     if not (tools or guardrails or agents or flows):
@@ -141,6 +161,7 @@ def read_problems(
         agents,
         flows,
         blocks,
+        erred_blocks,
         env_required=frozenset(env_required),
         env_optional=frozenset(env_optional),
     )
@@ -185,14 +206,17 @@ def _pack(
     agents: Sequence[Mapping[str, Any]],
     flows: Sequence[Mapping[str, Any]],
     blocks: Sequence[Mapping[str, Any]],
+    erred_blocks: Sequence[Mapping[str, Any]],
     *,
     env_required: frozenset[str],
     env_optional: frozenset[str],
 ) -> _Pack:
     settings_blocks = [block for block in blocks if block.get("kind") == "settings"]
-    settings = versions_by_id(settings_blocks)
+    erred_settings = [block for block in erred_blocks if block.get("kind") == "settings"]
+    settings = versions_by_id(settings_blocks, erred_settings)
+    undecided, unread = _faults(erred_blocks)
     schema_keys: dict[str, frozenset[str]] = {}
-    for block in settings_blocks:
+    for block in [*settings_blocks, *erred_settings]:
         content = block.get("content")
         schema = content.get("schema") if isinstance(content, Mapping) else None
         properties = schema.get("properties") if isinstance(schema, Mapping) else None
@@ -202,7 +226,7 @@ def _pack(
     callers: dict[str, list[_Caller]] = {}
     pinned_anywhere: set[str] = set()
     for agent in agents:
-        caller = _agent_caller(agent, settings)
+        caller = _agent_caller(agent, settings, undecided, unread)
         pinned_anywhere.update(caller.pinned)
         for listed in _list(agent.get("tools")):
             tool_id = listed.get("id") if isinstance(listed, Mapping) else None
@@ -224,16 +248,47 @@ def _pack(
         env_required,
         env_optional,
         tool_env,
+        undecided,
+        unread,
     )
+
+
+def _faults(erred_blocks: Sequence[Mapping[str, Any]]) -> tuple[frozenset[str], frozenset[str]]:
+    """Of the blocks with errors that declare a string id: the ids whose kind is no block
+    kind, or whose settings version is no version (what an agent's range takes is open), and
+    the files of the settings blocks whose values aren't an object (what a read finds is)."""
+    undecided: set[str] = set()
+    unread: set[str] = set()
+    for block in erred_blocks:
+        block_id, kind, version = block.get("id"), block.get("kind"), block.get("version")
+        if not isinstance(block_id, str):
+            continue  # no read can name it: nothing to leave open
+        if kind not in KINDS:
+            undecided.add(block_id)
+        if kind != "settings":
+            continue
+        if not isinstance(version, str) or semver(version) is None:
+            undecided.add(block_id)
+        content = block.get("content")
+        values = content.get("values") if isinstance(content, Mapping) else None
+        if not isinstance(values, Mapping):
+            unread.add(str(block.get("modulePath")))
+    return frozenset(undecided), frozenset(unread)
 
 
 def _list(value: object) -> list[Any]:
     return list(value) if isinstance(value, list) else []
 
 
-def _agent_caller(agent: Mapping[str, Any], settings: Mapping[str, Sequence[Brought]]) -> _Caller:
+def _agent_caller(
+    agent: Mapping[str, Any],
+    settings: Mapping[str, Sequence[Brought]],
+    undecided: frozenset[str],
+    unread: frozenset[str],
+) -> _Caller:
     """An agent as a caller: the settings blocks it pins, with the values of the pack's
-    version its range takes (None where the pack brings none it takes: not ours to judge)."""
+    version its range takes (None where the pack brings none it takes, or a block with
+    errors leaves open which it takes or what it holds: not ours to judge)."""
     pinned: dict[str, Mapping[str, Any] | None] = {}
     versions: dict[str, Brought] = {}
     for ref in _list(agent.get("settings")):
@@ -243,8 +298,12 @@ def _agent_caller(agent: Mapping[str, Any], settings: Mapping[str, Sequence[Brou
         if not isinstance(block_id, str):
             continue
         spec = npm_range(wanted) if isinstance(wanted, str) else None
-        taken = None if spec is None else newest_in(spec, settings.get(block_id, ()))
-        if taken is not None:
+        taken = (
+            None
+            if spec is None or block_id in undecided
+            else newest_in(spec, settings.get(block_id, ()))
+        )
+        if taken is not None and taken.file not in unread:
             versions[block_id] = taken
             pinned[block_id] = taken.values
         else:
@@ -490,7 +549,7 @@ def _uncalled(read: SettingsRead, pack: _Pack) -> list[Problem]:
     """A read in a tool no agent or flow of the pack calls: against the pack's blocks."""
     block = read.block.text
     if block not in pack.settings:
-        if read.bound or block in pack.pinned_anywhere:
+        if read.bound or block in pack.pinned_anywhere or block in pack.undecided:
             return []
         hint, suggestion = Suggestions(sorted(pack.settings)).offer(block)
         fails = not read.block_get or (read.key is not None and not read.key_get)
@@ -505,14 +564,18 @@ def _uncalled(read: SettingsRead, pack: _Pack) -> list[Problem]:
                 suggestion if read.block.plain else None,
             )
         ]
-    if read.key is None:
+    versions = [pack.values(brought) for brought in pack.settings[block]]
+    if read.key is None or any(values is None for values in versions):
         return []
-    keys = {key for brought in pack.settings[block] for key in brought.values}
+    keys = {key for values in versions for key in values or {}}
     declared = pack.schema_keys.get(block, frozenset())
     if read.key.text in keys or (read.key_get and read.key.text in declared):
         return []
     hint, suggestion = Suggestions(sorted(keys | declared)).offer(read.key.text)
-    files = ", ".join(f"{each.version} ({each.file})" for each in pack.settings[block])
+    files = ", ".join(
+        f"{each.version} ({each.file})" if each.version else each.file
+        for each in pack.settings[block]
+    )
     return [
         _problem(
             "warning" if read.key_get else "error",

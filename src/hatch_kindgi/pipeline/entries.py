@@ -45,10 +45,10 @@ def load_entries(
     is the command's, as `check` makes its own (`command_request`: the environment, who
     runs, `--target`), so the config is read through the same checks; a config with errors
     gives no entries."""
-    read = read_pack(root, request)
+    read = read_pack(root, request, config_first=True)  # a refused config: no block is read
     bounds = read.target.bounds
     if has_errors(read.config_problems):
-        return LoadedEntries(_NO_BLOCKS, None, read.config_problems, bounds, config_refused=True)
+        return LoadedEntries(read.blocks, None, read.config_problems, bounds, config_refused=True)
     if read.pack is None or not needs_code(read.blocks):
         return LoadedEntries(read.blocks, None, read.problems, bounds)
     version = read.pack.pack_version
@@ -59,8 +59,6 @@ def load_entries(
     problems = (*read.problems, *pin_problems, *code.problems)
     return LoadedEntries(read.blocks, code.agents, problems, bounds)
 
-
-_NO_BLOCKS = BlocksOutcome((), ())
 
 _REFERENCE_PINS = Pins("0", "1970-01-01T00:00:00.000Z", "a reference", "a reference")
 """The pins the code stage gets at a reference: no entry carries them."""

@@ -12,7 +12,7 @@ from hatch_kindgi.config.stage import HookOptions, PackConfig, read_config
 from hatch_kindgi.discover.patterns import static_prefix
 from hatch_kindgi.discover.stage import PackFiles, discover_pack
 from hatch_kindgi.pipeline.request import NO_REQUEST, RunRequest, Settings, apply_overrides
-from hatch_kindgi.report.problems import Problem
+from hatch_kindgi.report.problems import Problem, has_errors
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -30,7 +30,8 @@ class PackRead:
     """A pack's settings (its hook options with the run's overrides, the deploy target),
     its config, what its discovery globs match, its blocks, and every problem found on the
     way (`config_problems`: the config's own, first among them). With `pack` None the config
-    can't be used, and nothing else was read."""
+    can't be used, and nothing else was read; nor was it when `read_pack` was asked to read
+    the config first and the config has errors."""
 
     settings: Settings
     pack: PackConfig | None
@@ -50,12 +51,16 @@ class PackRead:
         return self.settings.target
 
 
-def read_pack(root: Path, request: RunRequest = NO_REQUEST) -> PackRead:
+def read_pack(
+    root: Path, request: RunRequest = NO_REQUEST, *, config_first: bool = False
+) -> PackRead:
     """Config, discovery and blocks of the pack at `root`, as `request` asks: its hook
     options as Hatchling hands them (None: read from the pyproject), its overrides (applied
     here, once: `apply_overrides`), a cache from earlier runs that spares checking the block
     files that didn't change, an overlay of an editor's unsaved buffers, read instead of
-    the files under them."""
+    the files under them. With `config_first`, a config with errors is all that is read (a
+    job that refuses such a config, as `render` does, has no use for the rest); without,
+    every problem is found (`check` reports the blocks' beside the config's)."""
     # The blocks stage loads here, not with this module: `has_code_modules` needs none of it.
     from hatch_kindgi.blocks.stage import BlocksOutcome, check_blocks
 
@@ -63,10 +68,10 @@ def read_pack(root: Path, request: RunRequest = NO_REQUEST) -> PackRead:
     config = read_config(root, request.hook_config, overlay)
     pack = config.pack
     settings = apply_overrides(root, config.options, request)
-    if pack is None:
+    if pack is None or (config_first and has_errors(config.problems)):
         return PackRead(
             settings,
-            None,
+            pack,
             _NOTHING_FOUND,
             BlocksOutcome((), ()),
             config.problems,

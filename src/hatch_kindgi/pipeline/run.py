@@ -98,7 +98,7 @@ def run_pipeline(root: Path, request: RunRequest = NO_REQUEST) -> PipelineResult
     )
     problems.extend(code.problems)
     modules = _declaring_modules(root, code, cache)
-    problems.extend(_primitive_problems(root, code, settings, cache, modules))
+    problems.extend(_primitive_problems(code, settings, cache, modules))
     problems.extend(
         check_entries(
             code.tools,
@@ -123,6 +123,7 @@ def run_pipeline(root: Path, request: RunRequest = NO_REQUEST) -> PipelineResult
                 env_optional=pack.env_optional,
                 read_text=pack_text(root, overlay, options.max_file_size),
                 parses=modules.parses,
+                erred_blocks=read.blocks.erred,
             )
         )
     comparison: Comparison | None = None
@@ -184,7 +185,6 @@ def _declaring_modules(
 
 
 def _primitive_problems(
-    root: Path,
     code: CodeOutcome,
     settings: Settings,
     cache: PipelineCache | None,
@@ -200,7 +200,7 @@ def _primitive_problems(
     def check() -> tuple[Problem, ...]:
         from hatch_kindgi.primitives.stage import check_primitives
 
-        return check_primitives(root, code.lists(), strict=strict, target=target)
+        return check_primitives(code.lists(), strict=strict, target=target)
 
     if cache is None:
         return check()

@@ -13,7 +13,6 @@ entries are the `checks` stage's.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 from hatch_kindgi.config.target import DEFAULT_TARGET, Target
@@ -27,7 +26,6 @@ _Check = Callable[[Mapping[str, Any]], list[Finding]]
 
 
 def check_primitives(
-    root: Path,
     lists: Mapping[str, Sequence[Mapping[str, Any]]],
     *,
     strict: bool = False,
@@ -35,10 +33,10 @@ def check_primitives(
 ) -> tuple[Problem, ...]:
     """Every problem of each entry in `lists` (the index's `tools`, `guardrails`, `agents`,
     `flows`, as the SDK wrote them), on the file that declares it, unplaced (the pipeline
-    places them: `Problem.declared`); `root` is the pack's folder. `strict` is the hook's
-    option (what only a TypeScript build refuses fails it then); `target`, the profile whose
-    verdict the build gives, and the one whose refusals alone are warnings (`Target.warn`:
-    an error the other profile finds where this one finds none, as `hosted-profile`)."""
+    places them: `Problem.declared`). `strict` is the hook's option (what only a TypeScript
+    build refuses fails it then); `target`, the profile whose verdict the build gives, and
+    the one whose refusals alone are warnings (`Target.warn`: an error the other profile
+    finds where this one finds none, as `hosted-profile`)."""
     checks = _checks(lists, strict=strict, bounds=target.bounds)
     warn = target.warn
     others = dict(_checks(lists, strict=strict, bounds=warn)) if warn else {}

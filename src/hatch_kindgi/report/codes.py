@@ -232,8 +232,9 @@ CODES: dict[str, str] = {
     # --- what the code reads ---
     "read-settings-block": (
         "A tool reads ctx.settings[id] of a block a calling agent doesn't pin (a flow's call "
-        "gets none), or that neither the pack brings nor an agent pins: KeyError on every "
-        "such call (a warning for .get: always the default)."
+        "gets none), or that neither the pack brings (a block with errors of its own is "
+        "brought: its errors are its file's) nor an agent pins: KeyError on every such call "
+        "(a warning for .get: always the default)."
     ),
     "read-settings-key": (
         "A tool reads a key of a settings block that the pinned version's values lack: "

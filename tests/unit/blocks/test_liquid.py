@@ -205,6 +205,24 @@ def test_settings_read_problems() -> None:
     assert all(isinstance(p, Problem) and p.severity == "warning" for p in problems)
 
 
+def test_settings_reads_of_blocks_left_open_say_nothing() -> None:
+    """A block whose own errors leave open whether it is settings or what it holds: no read
+    of it is told the pack lacks it, nor a key it lacks; the other reads as before."""
+    place = Place("blocks/p.liquid", 1, 1)
+    reads = [SettingsRead("acme.open", "a", place), SettingsRead("acme.open", None, place)]
+    reads.append(SettingsRead("acme.styl", None, place))
+    problems = settings_read_problems(
+        reads, {"acme.style": [{"a": 1}]}, {"acme.style": "settings"}, frozenset({"acme.open"})
+    )
+    assert [(p.code, p.message) for p in problems] == [
+        (
+            "settings-unknown-block",
+            'settings["acme.styl"]: the pack brings no settings block "acme.styl"; '
+            'did you mean "acme.style"?',
+        ),
+    ]
+
+
 def test_thousands_of_unknown_variables_among_thousands_of_parameters_finish() -> None:
     """5,000 unknown variables in one line of a template with 5,000 parameters (3,000 of each
     were once killed at 40 s: every hint compared every name, every position counted from the

@@ -194,6 +194,49 @@ def test_settings_read_checks_see_every_settings_block(tmp_path: Path) -> None:
     )
 
 
+def test_settings_reads_of_blocks_with_errors_are_never_told_they_are_missing(
+    tmp_path: Path,
+) -> None:
+    """A template reading blocks that have errors of their own: the pack author expects each
+    error on its block's file and no "the pack brings no settings block" on the template.
+    Where the fault leaves the read open (a kind that is no kind, values that are no object,
+    an id that is no id), nothing more is said; where the block's kind and values are known
+    (its values fail its schema), the read is judged as a clean block's: a missing key warns.
+    (The one warning written by hand; the blocks' own errors left to their goldens.)"""
+    template = (
+        '{{ settings["acme.k"].a }}{{ settings["acme.v"].a }}{{ settings["Acme.Bad"].a }}'
+        '{{ settings["acme.s"].b }}'
+    )
+    write(
+        tmp_path,
+        {
+            "blocks/p.json": prompt("acme.p", "1.0.0", template=template),
+            "blocks/k.json": {**settings("acme.k", "1.0.0", {"a": 1}), "kind": "setting"},
+            "blocks/v.json": settings("acme.v", "1.0.0", [1]),
+            "blocks/bad.json": settings("Acme.Bad", "1.0.0", {"a": 1}),
+            "blocks/s.json": settings(
+                "acme.s",
+                "1.0.0",
+                {"a": 1},
+                {"type": "object", "properties": {"a": {"type": "string"}}},
+            ),
+        },
+    )
+    files, _ = block_paths(tmp_path)
+    problems = check_blocks(tmp_path, files, "blocks").problems
+    assert [problem for problem in problems if problem.file == "blocks/p.json"] == [
+        warning(
+            "settings-unknown-key",
+            "blocks/p.json",
+            'settings["acme.s"].b: no version of settings block "acme.s" has the key "b" '
+            "(template line 1, column 84)",
+            pointer="/content/template",
+        ),
+    ]
+    erred = {problem.file for problem in problems if problem.severity == "error"}
+    assert erred == {"blocks/k.json", "blocks/v.json", "blocks/bad.json", "blocks/s.json"}
+
+
 def test_blocks_with_errors_have_no_entries(tmp_path: Path) -> None:
     """Only blocks without errors become entries; warnings don't stop one."""
     write(

@@ -2,7 +2,10 @@
 (`tests/data/reads/cases.py`) run for real through its handler with the context a deploy gives
 it (`ToolContext.for_test` with the calling agent's pinned values, a flow's none, the declared
 env and secrets; under the environment `undeclared_pack_env` leaves of the author's), and the
-static verdict equal to what the call did: KeyError, the default, or the value."""
+static verdict equal to what the call did: KeyError, the default, or the value. The same
+again with the blocks as the files of blocks with errors of their own declare them
+(`BlocksOutcome.erred`): a deploy of the fixed block hands its values, so a read of a block
+whose id, kind, version and values are known is judged as a clean one's."""
 
 from __future__ import annotations
 
@@ -69,9 +72,12 @@ def _file(case: Case) -> str:
     return f"tools/{case.name.replace('-', '_')}.py"
 
 
-@pytest.fixture(scope="module")
-def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, list[Problem]]]:
-    """The corpus written as one pack's modules, and the check's problems by module."""
+@pytest.fixture(scope="module", params=["clean", "erred"])
+def corpus(
+    tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
+) -> tuple[Path, dict[str, list[Problem]]]:
+    """The corpus written as one pack's modules, and the check's problems by module, its
+    blocks clean or with errors of their own."""
     root = tmp_path_factory.mktemp("reads")
     (root / "tools").mkdir()
     tools, agents, flows = [], [], []
@@ -100,15 +106,18 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, li
         except OSError:
             return None
 
+    blocks = [_block(*block) for block in BLOCKS]
+    erred = request.param == "erred"
     problems = read_problems(
         tools,
         [],
         agents,
         flows,
-        [_block(*block) for block in BLOCKS],
+        [] if erred else blocks,
         env_required=cases.ENV_REQUIRED,
         env_optional=cases.ENV_OPTIONAL,
         read_text=read_text,
+        erred_blocks=blocks if erred else (),
     )
     by_file: dict[str, list[Problem]] = {}
     for problem in problems:

@@ -57,3 +57,28 @@ def test_render_renders_a_sound_config(tmp_path: Path, capsys: pytest.CaptureFix
     shutil.copytree(TESTPACKS / "blocks", root)
     assert main(["render", "acme.greeting", str(root), "--param", "name=x"]) == 0
     assert capsys.readouterr() == ("Grüß Gott, X! 3 ✓", "")
+
+
+def test_render_reads_no_block_when_the_config_has_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A config with errors is all `render` reads: its discovery and blocks stages never
+    run (they raise here if they do), and the report is the config's alone, as `check`'s."""
+    import hatch_kindgi.blocks.stage
+    import hatch_kindgi.pipeline.read
+
+    def never(*args: object, **kwargs: object) -> None:
+        raise AssertionError("read past a config with errors")
+
+    root = tmp_path / "pack"
+    shutil.copytree(TESTPACKS / "blocks", root)
+    with (root / "pyproject.toml").open("a", encoding="utf-8") as pyproject:
+        pyproject.write("target = 3\n")
+    monkeypatch.setattr(hatch_kindgi.pipeline.read, "discover_pack", never)
+    monkeypatch.setattr(hatch_kindgi.blocks.stage, "check_blocks", never)
+    assert main(["render", "acme.greeting", str(root), "--param", "name=x"]) == 1
+    assert capsys.readouterr() == (
+        "",
+        f"pyproject.toml:15:10: error[config-type]: option `target` {_OPTION} a non-empty "
+        "string, not 3\n1 error, 0 warnings in 1 file\n",
+    )

@@ -49,16 +49,16 @@ def _pack(tmp_path: Path) -> Path:
 def test_a_finding_lands_on_the_argument_it_points_to(tmp_path: Path) -> None:
     """The deploy's refusal of a prerelease version, at the `version=` argument's value."""
     pack = _pack(tmp_path)
-    problems = _placed(pack, check_primitives(pack, {"tools": [_tool(version="1.0.0-beta.1")]}))
+    problems = _placed(pack, check_primitives({"tools": [_tool(version="1.0.0-beta.1")]}))
     assert [(p.file, p.line, p.column, p.pointer, p.code) for p in problems] == [
         ("tools/lookup.py", 4, 35, "/version", "tool-manifest")
     ]
     assert problems[0].message.startswith('must match pattern "^\\d+\\.\\d+\\.\\d+$"; ')
 
 
-def test_a_clean_tool_has_no_problem(tmp_path: Path) -> None:
+def test_a_clean_tool_has_no_problem() -> None:
     """Nothing found, nothing reported."""
-    assert check_primitives(_pack(tmp_path), {"tools": [_tool()]}) == ()
+    assert check_primitives({"tools": [_tool()]}) == ()
 
 
 def test_a_file_outside_the_pack_is_never_read(tmp_path: Path) -> None:
@@ -67,19 +67,19 @@ def test_a_file_outside_the_pack_is_never_read(tmp_path: Path) -> None:
     pack = _pack(tmp_path / "pack")
     (tmp_path / "outside.py").write_text(MODULE, encoding="utf-8")
     entry = _tool(version="x", modulePath="../outside.py")
-    (problem,) = _placed(pack, check_primitives(pack, {"tools": [entry]}))
+    (problem,) = _placed(pack, check_primitives({"tools": [entry]}))
     assert (problem.file, problem.line, problem.pointer) == ("../outside.py", None, "/version")
 
 
-def test_entries_that_are_no_objects_are_left_to_the_index_stage(tmp_path: Path) -> None:
+def test_entries_that_are_no_objects_are_left_to_the_index_stage() -> None:
     """A list item that isn't an object: no problem here, no exception."""
-    assert check_primitives(_pack(tmp_path), {"tools": [None, 3, "x"]}) == ()  # type: ignore[list-item]
+    assert check_primitives({"tools": [None, 3, "x"]}) == ()  # type: ignore[list-item]
 
 
-def test_one_problem_per_place_and_message(tmp_path: Path) -> None:
+def test_one_problem_per_place_and_message() -> None:
     """The same fault twice (two identical Ajv errors) is reported once."""
     entry = _tool(network={"kind": "allowlist", "domains": ["a"]})
-    problems = check_primitives(_pack(tmp_path), {"tools": [entry]})
+    problems = check_primitives({"tools": [entry]})
     assert len(problems) == len(set(problems))
     assert all(isinstance(problem, Problem) for problem in problems)
     assert {p.pointer for p in problems} == {"/network", "/network/kind"}
@@ -101,20 +101,19 @@ def _codes(problems: tuple[Problem, ...]) -> list[tuple[str, str, str | None]]:
     return [(p.severity, p.code, p.pointer) for p in problems]
 
 
-def test_a_pattern_only_hosted_refuses_gets_each_targets_verdict(tmp_path: Path) -> None:
+def test_a_pattern_only_hosted_refuses_gets_each_targets_verdict() -> None:
     """A tool's input pattern with a lookahead: V8 compiles it, RE2 has none. `target =
     "hosted"`: the deploy's error, in the hosted runtime's words; no target: a warning that
     names the profile and the option; `"self-hosted"`: nothing. (The messages by hand.)"""
     from hatch_kindgi.config.target import DEFAULT_TARGET, target_of
 
-    pack = _pack(tmp_path)
     lists = {"tools": [_tool(input=_LOOKAHEAD)]}
-    hosted = check_primitives(pack, lists, target=target_of("hosted"))
+    hosted = check_primitives(lists, target=target_of("hosted"))
     assert _codes(hosted) == [("error", "tool-schema", "/input/properties/handle/pattern")]
     lead = f"Tool input schema does not compile: {_HOSTED_WORDS} "
     assert hosted[0].message.startswith(lead)
     assert hosted[0].message.endswith('{"pattern": …}. The deploy refuses this tool')
-    (warned,) = check_primitives(pack, lists, target=DEFAULT_TARGET)
+    (warned,) = check_primitives(lists, target=DEFAULT_TARGET)
     assert (warned.severity, warned.code) == ("warning", "hosted-profile")
     assert warned.message.startswith(f"Kindgi hosted (the hosted profile) refuses this: {lead}")
     assert warned.message.endswith(
@@ -122,13 +121,13 @@ def test_a_pattern_only_hosted_refuses_gets_each_targets_verdict(tmp_path: Path)
         "pack never deploys there)"
     )
     assert (warned.line, warned.column) == (hosted[0].line, hosted[0].column)  # the same place
-    assert check_primitives(pack, lists, target=target_of("self-hosted")) == ()
+    assert check_primitives(lists, target=target_of("self-hosted")) == ()
 
 
-def test_a_schema_both_refuse_draws_no_second_warning(tmp_path: Path) -> None:
+def test_a_schema_both_refuse_draws_no_second_warning() -> None:
     """A pattern V8 refuses too (a Python named group): the self-hosted error alone."""
     schema = {"type": "object", "properties": {"d": {"type": "string", "pattern": "(?P<y>a)"}}}
-    problems = check_primitives(_pack(tmp_path), {"tools": [_tool(input=schema)]})
+    problems = check_primitives({"tools": [_tool(input=schema)]})
     assert _codes(problems) == [("error", "tool-schema", "/input/properties/d/pattern")]
 
 

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -107,7 +106,7 @@ def test_catastrophic_config_schema_pattern_is_a_guardrail_problem() -> None:
     """A configSchema pattern slow on the config: the guardrail's file and both pointers."""
     schema = {"type": "object", "properties": {"name": {"pattern": SLOW}}}
     entry = guardrail(configSchema=schema, config={"name": VICTIM})
-    problems = check_primitives(Path(), {"guardrails": [entry]})
+    problems = check_primitives({"guardrails": [entry]})
     assert [(p.code, p.file, p.pointer) for p in problems] == [
         (
             "guardrail-config-pattern-timeout",
@@ -125,7 +124,7 @@ def test_config_schema_pattern_too_large() -> None:
     """A configSchema pattern past the size limit: the config can't be checked, said as ours
     (the runtime may compile it)."""
     schema = {"properties": {"name": {"pattern": "a{100000}"}}}
-    problems = check_primitives(Path(), {"guardrails": [guardrail(configSchema=schema, config={})]})
+    problems = check_primitives({"guardrails": [guardrail(configSchema=schema, config={})]})
     assert problems == (
         error(
             "guardrail-config-schema",
@@ -186,7 +185,7 @@ def test_multiplying_refs_in_a_config_schema(monkeypatch: pytest.MonkeyPatch) ->
     """The same bound for a guardrail's config."""
     monkeypatch.setattr(_budget, "VALIDATION_BUDGET", 0.3)
     entry = guardrail(configSchema=_multiplying_refs(40), config={"n": 1})
-    problems = check_primitives(Path(), {"guardrails": [entry]})
+    problems = check_primitives({"guardrails": [entry]})
     assert [(p.code, p.file, p.pointer) for p in problems] == [
         ("guardrail-config-timeout", GUARD_FILE, "/configSchema")
     ]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -68,7 +67,7 @@ def test_urn_config_schema_checks_the_config() -> None:
     """The same for a guardrail's configSchema."""
     schema = {"$id": URN, "$defs": {"bar": {"type": "string"}}, "$ref": "#/$defs/bar"}
     entry = guardrail(configSchema=schema, config={"a": 1})  # an object, as the spec wants
-    problems = check_primitives(Path(), {"guardrails": [entry]})
+    problems = check_primitives({"guardrails": [entry]})
     assert [(p.code, p.pointer) for p in problems] == [("guardrail-config", "/config")]
 
 
