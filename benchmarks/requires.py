@@ -9,12 +9,13 @@ runner, the hook as that tree has it (`git archive <commit> src | tar -x -C /tmp
 so before and after are measured pair by pair in one run. Medians of wall time.
 
     python benchmarks/requires.py                          # 15 rounds
-    python benchmarks/requires.py --against /tmp/before/src --repeats 15
+    python benchmarks/requires.py --against /tmp/before/src --repeats 15 --json out.json
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import sys
@@ -41,7 +42,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=15)
     parser.add_argument("--against", type=Path, help="another tree's src, measured as 'before'")
+    parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args()
+    figures: dict[str, dict[str, dict[str, float]]] = {}
     before = "" if args.against is None else str(args.against.resolve())
     with tempfile.TemporaryDirectory(prefix="kindgi-requires-bench-") as folder:
         work = Path(folder)
@@ -60,12 +63,20 @@ def main() -> None:
             plain_runs = runs["plain hatchling"]
             for name, done in runs.items():
                 ratios = [run.wall / alone.wall for run, alone in zip(done, plain_runs)]
+                figure = {
+                    "wall_ms": _median([run.wall for run in done]) * 1000,
+                    "cpu_ms": _median([run.cpu for run in done]) * 1000,
+                    "ratio": _median(ratios),
+                }
+                figures.setdefault(pack.name, {})[name] = figure
                 print(
-                    f"  {pack.name}: {name}: {_median([run.wall for run in done]) * 1000:.0f} ms"
-                    f" wall, {_median([run.cpu for run in done]) * 1000:.0f} ms CPU"
-                    f" (medians of {args.repeats}), pair ratio median {_median(ratios):.2f}x"
+                    f"  {pack.name}: {name}: {figure['wall_ms']:.0f} ms wall,"
+                    f" {figure['cpu_ms']:.0f} ms CPU (medians of {args.repeats}),"
+                    f" pair ratio median {figure['ratio']:.2f}x"
                 )
         print(f"load average after {os.getloadavg()[0]:.2f}")
+    if args.json is not None:
+        args.json.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":
