@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from hatch_kindgi.code.outcome import NO_CODE, CodeOutcome, Entries, code_outcome
+from hatch_kindgi.code.requirements import SDK_REQUIREMENT, sdk_requirements
 from hatch_kindgi.code.sdk_outcome import file_problems, named_file, refusal
 from hatch_kindgi.code.sdk_run import IndexerJob, IndexerRun, has_kindgi, run_indexer
 from hatch_kindgi.code.single_module import pack_table, single_module_pyproject
@@ -29,9 +30,6 @@ if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
 __all__ = ["SDK_REQUIREMENT", "CodeOutcome", "index_code", "sdk_requirements"]
-
-SDK_REQUIREMENT = "kindgi>=0.1.10,<0.2"
-"""The kindgi SDK whose indexer this stage runs (the `sdk` extra asks for the same)."""
 
 _SAID_LINES = 6
 _SAID_CHARS = 600
@@ -96,19 +94,6 @@ def index_code(
                 return _only(refused)
             return _one_at_a_time(job, work, modules, refused)
         return _accepted(root, run, modules)
-
-
-def sdk_requirements(declared: Sequence[str]) -> list[str]:
-    """What a build environment needs to index the pack's code: the pack's own requirements
-    (`declared`: indexing imports its modules), after the kindgi SDK unless the pack requires
-    a kindgi of its own (adding ours could make it unresolvable)."""
-    from packaging.requirements import Requirement  # the build's (hatchling's) packaging
-    from packaging.utils import canonicalize_name
-
-    requirements = list(declared)
-    if not any(canonicalize_name(Requirement(text).name) == "kindgi" for text in requirements):
-        requirements.insert(0, SDK_REQUIREMENT)
-    return requirements
 
 
 def _accepted(root: Path, run: IndexerRun, modules: Sequence[str]) -> CodeOutcome:

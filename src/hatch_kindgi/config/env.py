@@ -16,7 +16,6 @@ from typing import Any
 from hatch_kindgi.config.pyproject import PYPROJECT, key_anchor
 from hatch_kindgi.engines.javascript.strings import code_unit_key
 from hatch_kindgi.report.problems import Problem, error
-from hatch_kindgi.report.suggest import offer
 
 _ENV_KEYS = ("required", "optional")
 _ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -40,6 +39,8 @@ def env_lists(table: Any, problems: list[Problem]) -> tuple[tuple[str, ...], tup
         return (), ()
     unknown = [key for key in table if key not in _ENV_KEYS]
     if unknown:
+        from hatch_kindgi.report.suggest import offer  # difflib, for a misspelt key only
+
         # The runtime names every unknown key in one sentence; one of them alone also gets
         # "did you mean", and the rename as data for `--fix` and an editor.
         listed = ", ".join(f"`{key}`" for key in unknown)

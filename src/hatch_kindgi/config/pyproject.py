@@ -19,7 +19,6 @@ from hatch_kindgi.config.sources import (
     unread_said,
 )
 from hatch_kindgi.report.problems import Problem, error, json_pointer
-from hatch_kindgi.report.suggest import offer
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -178,6 +177,8 @@ def unknown_key(
     (`` `tool.kindgi.pack.nmae` is not a pack key``): "did you mean" the closest of `known`
     (or of `also`, keys another tool reads there), else the keys it takes; and the fix as
     data, `(key, meant)`, for an editor."""
+    from hatch_kindgi.report.suggest import offer  # difflib, for a misspelt key only
+
     hint, fix = offer(key, [*known, *also])
     if fix is not None:
         return said + hint, fix

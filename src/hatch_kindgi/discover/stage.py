@@ -9,7 +9,6 @@ so a pack inside a big repository doesn't crawl all of it.
 from __future__ import annotations
 
 import errno
-import json
 import os
 import stat
 from collections.abc import Iterable, Mapping
@@ -18,8 +17,8 @@ from typing import TYPE_CHECKING, Literal
 
 import pathspec
 
-from hatch_kindgi.config.pyproject import key_anchor
-from hatch_kindgi.config.stage import CODE_KINDS, PYPROJECT
+from hatch_kindgi.config.pack import CODE_KINDS
+from hatch_kindgi.config.pyproject import PYPROJECT, key_anchor
 from hatch_kindgi.discover.links import first_link_out, within
 from hatch_kindgi.discover.patterns import END, expand_braces, pattern_problem, static_prefix
 from hatch_kindgi.engines.javascript.strings import code_unit_key
@@ -164,6 +163,8 @@ def discover_pack(root: Path, discovery: Mapping[str, str]) -> PackFiles:
         if reason is None:
             found[kind] = discover(root, pattern, code=kind in CODE_KINDS)
             continue
+        import json  # to quote the pattern, as a JSON string
+
         problems.append(
             error(
                 "discovery-pattern",

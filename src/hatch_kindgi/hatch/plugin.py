@@ -39,7 +39,7 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
 
         if self.target_name not in _TARGETS or not has_code_modules(Path(self.root)):
             return []
-        from hatch_kindgi.code.stage import sdk_requirements
+        from hatch_kindgi.code.requirements import sdk_requirements
 
         declared = self.metadata.core.dependencies_complex.values()
         return sdk_requirements([str(requirement) for requirement in declared])

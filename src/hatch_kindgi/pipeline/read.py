@@ -7,20 +7,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from hatch_kindgi.code.outcome import NO_CODE, CodeOutcome
-from hatch_kindgi.config.stage import HookOptions, PackConfig, read_config
 from hatch_kindgi.discover.patterns import static_prefix
 from hatch_kindgi.discover.stage import PackFiles, discover_pack
-from hatch_kindgi.pipeline.request import NO_REQUEST, RunRequest, Settings, apply_overrides
-from hatch_kindgi.report.problems import Problem, has_errors
 
+# What a job needs beside discovery loads in `read_pack` and `pack_code`, not with this
+# module: `has_code_modules`, all a build's `dependencies()` asks, needs none of it.
 if TYPE_CHECKING:
     from pathlib import Path
 
     from hatch_kindgi.blocks.stage import BlocksOutcome
+    from hatch_kindgi.code.outcome import CodeOutcome
+    from hatch_kindgi.config.stage import HookOptions, PackConfig
     from hatch_kindgi.config.target import Target
     from hatch_kindgi.index.pins import Pins
     from hatch_kindgi.pipeline.cache import PipelineCache
+    from hatch_kindgi.pipeline.request import RunRequest, Settings
+    from hatch_kindgi.report.problems import Problem
 
 _NOTHING_FOUND = PackFiles({}, ())
 
@@ -52,18 +54,22 @@ class PackRead:
 
 
 def read_pack(
-    root: Path, request: RunRequest = NO_REQUEST, *, config_first: bool = False
+    root: Path, request: RunRequest | None = None, *, config_first: bool = False
 ) -> PackRead:
     """Config, discovery and blocks of the pack at `root`, as `request` asks: its hook
     options as Hatchling hands them (None: read from the pyproject), its overrides (applied
     here, once: `apply_overrides`), a cache from earlier runs that spares checking the block
     files that didn't change, an overlay of an editor's unsaved buffers, read instead of
-    the files under them. With `config_first`, a config with errors is all that is read (a
-    job that refuses such a config, as `render` does, has no use for the rest); without,
-    every problem is found (`check` reports the blocks' beside the config's)."""
-    # The blocks stage loads here, not with this module: `has_code_modules` needs none of it.
+    the files under them (None: a build's request, every option from the pyproject). With
+    `config_first`, a config with errors is all that is read (a job that refuses such a
+    config, as `render` does, has no use for the rest); without, every problem is found
+    (`check` reports the blocks' beside the config's)."""
     from hatch_kindgi.blocks.stage import BlocksOutcome, check_blocks
+    from hatch_kindgi.config.stage import read_config
+    from hatch_kindgi.pipeline.request import NO_REQUEST, apply_overrides
+    from hatch_kindgi.report.problems import has_errors
 
+    request = NO_REQUEST if request is None else request
     overlay = request.overlay
     config = read_config(root, request.hook_config, overlay)
     pack = config.pack
@@ -106,6 +112,8 @@ def pack_code(
     read changed;
     `import_roots` are the folders the project's packages import from (None: asked of
     hatchling here)."""
+    from hatch_kindgi.code.outcome import NO_CODE
+
     modules = read.found.code_modules()
     if not modules:
         return NO_CODE
@@ -133,6 +141,15 @@ def pack_code(
 
 def has_code_modules(root: Path) -> bool:
     """Whether the pack at `root` has modules for the kindgi SDK to index (the hook asks
-    before a build, to know whether the build environment needs the SDK)."""
-    pack = read_config(root).pack
-    return pack is not None and bool(discover_pack(root, pack.discovery).code_modules())
+    before a build, to know whether the build environment needs the SDK). The config read
+    as `read_config` reads it, but its pack part alone (the hook's options don't decide what
+    `[tool.kindgi]` says), and only the code kinds' globs walked."""
+    from hatch_kindgi.config.pack import CODE_KINDS, pack_config
+    from hatch_kindgi.config.pyproject import read_pyproject
+
+    document, _ = read_pyproject(root)
+    pack = None if document is None else pack_config(document, [])
+    if pack is None:
+        return False
+    code_globs = {kind: pack.discovery[kind] for kind in CODE_KINDS}
+    return bool(discover_pack(root, code_globs).code_modules())
