@@ -15,7 +15,7 @@ checks. Run against an older checkout (`PYTHONPATH=../main/src`), it times that 
 `Suggestions` alone.
 
     python benchmarks/suggest.py              # the three sets, 5,000 x 5,000: about a minute
-    python benchmarks/suggest.py --size 500   # smaller
+    python benchmarks/suggest.py --size 500   # smaller (--json FILE: also the figures)
 """
 
 from __future__ import annotations
@@ -24,11 +24,13 @@ import argparse
 import difflib
 import gc
 import heapq
+import json
 import os
 import random
 import time
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 
 from hatch_kindgi.report import suggest
 from hatch_kindgi.report.suggest import MAX_CANDIDATES, Suggestions
@@ -124,7 +126,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, default=MAX_CANDIDATES, help="names and words")
     parser.add_argument("--no-unfiltered", action="store_true", help="skip the path before")
+    parser.add_argument("--json", type=Path, help="also write the figures as JSON")
     args = parser.parse_args()
+    figures: dict[str, dict[str, float | bool]] = {}
     print(f"load average {os.getloadavg()[0]:.1f}; {args.size:,} words x {args.size:,} names")
     for label, (names, words) in (
         ("realistic", realistic(args.size)),
@@ -134,11 +138,15 @@ def main() -> None:
         wall, cpu, hints = _timed(partial(_hints, words, names))
         found = sum(hint is not None for hint in hints)
         line = f"{label:>12}: Suggestions {wall:6.2f} s ({cpu:.2f} s CPU), {found:,} hints"
+        figures[label] = {"s": wall, "cpu_s": cpu, "hints": found}
         if hasattr(suggest, "_Band") and not args.no_unfiltered:
             before, _, same = _timed(partial(_one_by_one, words, sorted(set(names))))
             line += f"; one name at a time {before:6.2f} s ({before / wall:.1f}x)"
             line += "" if same == hints else " DIFFERENT HINTS"
+            figures[label].update(one_by_one_s=before, same_hints=same == hints)
         print(line)
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=2), encoding="utf-8")
 
 
 if __name__ == "__main__":
