@@ -19,7 +19,9 @@ similarity is at most `2 * min(la, lb) / (la + lb)`), and the ones left give eac
 counted per field by adding bits in parallel. Only the names that reach the cutoff, best first,
 are looked at one by one, and only until `_SHORTLIST` are found. A name too long for a band
 (over `_LONGEST` characters) is compared on its own (`_similarities`, which also walks the
-sorted names so that a prefix two of them share is computed once). The work is bounded
+sorted names so that a prefix two of them share is computed once). A band keeps a mask (one
+bit a name's character) for each of the characters its names use most, not for every one of
+thousands: memory stays linear in the names' characters. The work is bounded
 besides: no hint among more than `MAX_CANDIDATES` names, and none for more than `MAX_WORDS`
 different words of one set of names.
 """
@@ -38,6 +40,8 @@ MAX_WORDS = 5_000
 
 _CUTOFF = 0.6
 _SHORTLIST = 8
+_KEPT = 64
+"""The characters whose masks a band keeps, whatever their count (an alphabet's worth)."""
 _LONGEST = 247
 """The longest name a band holds: its field of 31 bytes counts up to 8 x 31 = 248 bits, all
 below 256, so no byte's count carries into the next."""
@@ -142,8 +146,7 @@ class _Band:
         self.size = width * len(self.indices)
         self.lengths: list[tuple[int, int, int]] = []
         """(length, first, end): the fields `first` to `end` hold the names of `length`."""
-        positions: dict[str, bytearray] = {}
-        full = bytearray(self.size)
+        positions: dict[str, list[int]] = {}
         for field, index in enumerate(self.indices):
             name = names[index]
             if not self.lengths or self.lengths[-1][0] != len(name):
@@ -151,13 +154,21 @@ class _Band:
             length, first, _ = self.lengths[-1]
             self.lengths[-1] = (length, first, field + 1)
             for position, char in enumerate(name, start=field * width * 8):
-                bits = positions.get(char)
-                if bits is None:
-                    bits = positions[char] = bytearray(self.size)
-                bits[position >> 3] |= 1 << (position & 7)
-                full[position >> 3] |= 1 << (position & 7)
-        self.masks = {char: int.from_bytes(bits, "little") for char, bits in positions.items()}
-        self.full = int.from_bytes(full, "little")
+                positions.setdefault(char, []).append(position)
+        # A character's mask is the band's size whatever its count: kept for the `_KEPT` most
+        # frequent and any other set in one bit a byte at least (so at most `_KEPT` masks and 8
+        # bytes a character of the names, however many different characters they use); a
+        # rarer one's mask is made again for each word that has it.
+        self.masks: dict[str, int] = {}
+        self.rare: dict[str, list[int]] = {}
+        by_count = sorted(positions.items(), key=lambda item: -len(item[1]))
+        for rank, (char, spots) in enumerate(by_count):
+            if rank < _KEPT or len(spots) * 8 >= self.size:
+                self.masks[char] = _mask(spots, self.size)
+            else:
+                self.rare[char] = spots
+        full = _mask((p for spots in positions.values() for p in spots), self.size)
+        self.full = full
         self.odd, self.pairs, self.nibbles = (
             int.from_bytes(bytes([byte]) * self.size, "little") for byte in (0x55, 0x33, 0x0F)
         )
@@ -184,11 +195,16 @@ class _Band:
     def _unmatched(self, word: str) -> int:
         """Each name's characters outside its LCS with `word`, in the low byte of its field."""
         full, vector = self.full, self.full
+        made: dict[str, int] = {}
         for char in word:
-            mask = self.masks.get(char)
-            if mask is not None:
-                matched = vector & mask
-                vector = ((vector + matched) | (vector - matched)) & full
+            mask = self.masks.get(char) or made.get(char)
+            if mask is None:
+                spots = self.rare.get(char)
+                if spots is None:
+                    continue
+                mask = made[char] = _mask(spots, self.size)
+            matched = vector & mask
+            vector = ((vector + matched) | (vector - matched)) & full
         # The ones in each byte, then the bytes of each field added into its first.
         bits = vector - ((vector >> 1) & self.odd)
         bits = (bits & self.pairs) + ((bits >> 2) & self.pairs)
@@ -203,6 +219,14 @@ class _Band:
                 return total
             bits += bits >> (8 * span)
             span *= 2
+
+
+def _mask(positions: Iterable[int], size: int) -> int:
+    """An integer of `size` bytes with the bits at `positions` set."""
+    bits = bytearray(size)
+    for position in positions:
+        bits[position >> 3] |= 1 << (position & 7)
+    return int.from_bytes(bits, "little")
 
 
 @lru_cache(maxsize=4096)

@@ -73,6 +73,24 @@ def test_shortlist_is_the_exact_one(case: tuple[str, list[str]]) -> None:
     assert Suggestions(choices).closest(word) == _reference_hint(word, choices)
 
 
+@given(_word_and_names(st.text(alphabet=st.characters(min_codepoint=0x370, max_codepoint=0x3FF))))
+@settings(max_examples=150, deadline=None)
+def test_names_of_many_letters(case: tuple[str, list[str]]) -> None:
+    """Names of more letters than a band keeps masks for (the rarer made for each word)."""
+    word, choices = case
+    assert _Names(sorted(set(choices))).shortlist(word) == _reference_shortlist(word, choices)
+
+
+def test_names_of_thousands_of_letters() -> None:
+    """Each name's letters its own: past the masks a band keeps, the rest made for each word."""
+    names = ["".join(chr(0x4E00 + 10 * n + k) for k in range(10)) for n in range(300)]
+    names += [name[:5] for name in names[:50]]
+    words = [name[:3] + "x" + name[4:] for name in names[::7]] + [names[0][2:] + names[1][:3]]
+    for word in words:
+        assert _Names(sorted(names)).shortlist(word) == _reference_shortlist(word, names)
+        assert Suggestions(names).closest(word) == _reference_hint(word, names)
+
+
 _LONG = st.builds(
     lambda head, tail: head * (_LONGEST // max(len(head), 1) + 1) + tail,
     st.text(alphabet="ab", min_size=1, max_size=3),
