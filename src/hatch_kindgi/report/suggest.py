@@ -21,9 +21,9 @@ are looked at one by one, and only until `_SHORTLIST` are found. A name too long
 (over `_LONGEST` characters) is compared on its own (`_similarities`, which also walks the
 sorted names so that a prefix two of them share is computed once). A band keeps a mask (one
 bit a name's character) for each of the characters its names use most, not for every one of
-thousands: memory stays linear in the names' characters. The work is bounded
-besides: no hint among more than `MAX_CANDIDATES` names, and none for more than `MAX_WORDS`
-different words of one set of names.
+thousands: memory stays linear in the names' characters. The work is bounded besides: no hint
+among more than `MAX_CANDIDATES` names, and none for more than `MAX_WORDS` different words of
+one set of names.
 """
 
 from __future__ import annotations
@@ -116,9 +116,10 @@ class _Names:
         levels: dict[float, _Level] = {}
         for band in self.bands:
             band.add_levels(word, levels)
-        for score, index in _similarities(word, self.names, self.shared, self.long):
-            if score >= _CUTOFF - 1e-8:
-                levels.setdefault(score, []).append((b"\0", 0, (index,)))
+        if self.long:
+            for score, index in _similarities(word, self.names, self.shared, self.long):
+                if score >= _CUTOFF - 1e-8:
+                    levels.setdefault(score, []).append((b"\0", 0, (index,)))
         chosen: list[int] = []
         for score in sorted(levels, reverse=True):
             wanted = _SHORTLIST - len(chosen)
@@ -156,9 +157,9 @@ class _Band:
             for position, char in enumerate(name, start=field * width * 8):
                 positions.setdefault(char, []).append(position)
         # A character's mask is the band's size whatever its count: kept for the `_KEPT` most
-        # frequent and any other set in one bit a byte at least (so at most `_KEPT` masks and 8
-        # bytes a character of the names, however many different characters they use); a
-        # rarer one's mask is made again for each word that has it.
+        # frequent and any other found once in 8 bytes of the band or more (so at most `_KEPT`
+        # masks and 8 bytes a character of the names, however many different characters they
+        # use); a rarer one's mask is made again for each word that has it.
         self.masks: dict[str, int] = {}
         self.rare: dict[str, list[int]] = {}
         by_count = sorted(positions.items(), key=lambda item: -len(item[1]))
@@ -167,8 +168,7 @@ class _Band:
                 self.masks[char] = _mask(spots, self.size)
             else:
                 self.rare[char] = spots
-        full = _mask((p for spots in positions.values() for p in spots), self.size)
-        self.full = full
+        self.full = _mask((p for spots in positions.values() for p in spots), self.size)
         self.odd, self.pairs, self.nibbles = (
             int.from_bytes(bytes([byte]) * self.size, "little") for byte in (0x55, 0x33, 0x0F)
         )
