@@ -53,3 +53,12 @@ def test_generated_pack_is_deterministic_and_clean(tmp_path: Path) -> None:
     outcome = check_blocks(tmp_path / "a", first, "blocks")
     assert outcome.problems == ()
     assert len(outcome.entries) == 10
+
+
+def test_suggest_benchmark_smoke_run(tmp_path: Path) -> None:
+    """`suggest.py` on 200 words x 200 names: every set's hints the same both ways."""
+    printed, figures = run_benchmark("suggest.py", "--size", "200", figures=tmp_path / "f.json")
+    assert "DIFFERENT" not in printed
+    assert set(figures) == {"realistic", "same letters", "numbered"}
+    assert all(figure["same_hints"] is True for figure in figures.values())
+    assert figures["realistic"]["hints"] > 0
