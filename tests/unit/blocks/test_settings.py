@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from referencing.exceptions import Unresolvable
+from hatch_kindgi.engines.ajv.core import Unresolvable
 
 from hatch_kindgi.blocks import settings as _settings_check
 from hatch_kindgi.blocks.settings import SchemaChecks, tunable_findings
