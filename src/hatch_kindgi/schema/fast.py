@@ -15,7 +15,6 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import re
-import sys
 from collections.abc import Mapping
 from contextvars import ContextVar
 from functools import lru_cache
@@ -118,7 +117,8 @@ class _Pattern:
 
 class _MultipleOf:
     """`multipleOf` where the answer is exact (an integer of an integer); any float is left
-    to jsonschema, whose float arithmetic decides differently from jsonschema-rs's."""
+    to the bounded validator, whose float arithmetic (jsonschema's, `engines.ajv.keywords`)
+    decides differently from jsonschema-rs's."""
 
     def __init__(self, parent_schema: Any, value: Any, schema_path: Any) -> None:
         self.divisor = value if type(value) is int and value > 0 else None
@@ -262,7 +262,7 @@ def fast_values(
 
 
 class _StockPattern:
-    """`pattern` as stock jsonschema matches it: `re.search`."""
+    """`pattern` as the envelope's validator (`index.envelope`) matches it: `re.search`."""
 
     def __init__(self, parent_schema: Any, value: Any, schema_path: Any) -> None:
         self.compiled = re.compile(value)
@@ -274,7 +274,7 @@ class _StockPattern:
 
 class FixedSchema:
     """jsonschema-rs for a schema of our own (no `patternProperties`, no `multipleOf`), its
-    `pattern` matched by `re` as stock jsonschema matches it."""
+    `pattern` matched by `re` as the envelope's validator (`index.envelope`) matches it."""
 
     def __init__(self, schema: Mapping[str, Any]) -> None:
         library = _library()
@@ -287,11 +287,11 @@ class FixedSchema:
                     offline=True,
                     keywords={"pattern": _StockPattern},
                 )
-            except Exception:  # a jsonschema-rs that can't build it: jsonschema checks alone
+            except Exception:  # a jsonschema-rs that can't build it: ours checks alone
                 self._validator = None
 
     def valid(self, instance: Any) -> bool:
-        """True only when stock jsonschema would find nothing in `instance`, which must be
+        """True only when the envelope's validator would find nothing in `instance`, which must be
         JSON data nested at most `survey.MAX_DEPTH` deep (the caller's to ensure)."""
         if self._validator is None:
             return False

@@ -92,8 +92,9 @@ class Stopped:
     `pattern-timeout`: a pattern took too long (`text` says which, on which string, as a
     sentence; `pointer` is its place in the schema). `timeout` and `recursion`: `text` ends a
     sentence about the check ("took longer than …", "recursed without end …"). `unresolvable`:
-    a `$ref` the validator could not resolve (`cause`, its `engines.ajv.core.Unresolvable`). `re2`: the hosted
-    profile's patterns can't be matched here (`text`: why, and what to install).
+    a `$ref` the validator could not resolve (`cause`: its `engines.ajv.core.Unresolvable`).
+    `re2`: the hosted profile's patterns can't be matched here (`text`: why, and what to
+    install).
     """
 
     kind: Literal["pattern-timeout", "timeout", "recursion", "unresolvable", "re2"]

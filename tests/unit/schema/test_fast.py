@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import copy
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -20,10 +18,9 @@ from hatch_kindgi.engines.budget import validation_budget
 from hatch_kindgi.pipeline import RunRequest, run_pipeline
 from hatch_kindgi.report.formats import format_text
 from hatch_kindgi.schema import fast
-from tests.helpers.external import json_schema_test_suite
 from tests.helpers.fast_path import fast_path_off
 from tests.helpers.golden import GOLDEN_ENV, expected_report
-from tests.helpers.packs import BROKEN, REPO, TESTPACKS, has_code
+from tests.helpers.packs import BROKEN, TESTPACKS, has_code
 
 pytestmark = pytest.mark.skipif(not fast.available(), reason="jsonschema-rs needs Python 3.10+")
 

@@ -52,6 +52,7 @@ class ValidationError(Exception):
     def __init__(
         self,
         message: str,
+        *,
         validator: Any = _UNSET,
         validator_value: Any = _UNSET,
         instance: Any = _UNSET,
@@ -159,6 +160,10 @@ def _false_schema(instance: Any) -> ValidationError:
     )
 
 
+_UNPLACED = frozenset({"if", "$ref"})
+"""The keywords that don't put themselves in front of their failures' `schema_path`."""
+
+
 class Validator:
     """A validator of one schema (`VALIDATORS`: its class's keywords), reading its refs with
     `resolver` (by default a resolver rooted at the schema, which fetches nothing)."""
@@ -240,7 +245,7 @@ class Validator:
                 continue
             for error in errors:
                 error._fill(keyword, value, instance, schema)
-                if keyword != "if" and keyword != "$ref":
+                if keyword not in _UNPLACED:
                     error.schema_path.appendleft(keyword)
                 if path is not None:
                     error.path.appendleft(path)

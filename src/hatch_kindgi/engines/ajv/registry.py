@@ -21,7 +21,14 @@ from importlib import resources
 from typing import Any, NamedTuple
 from urllib.parse import unquote, urldefrag, urljoin
 
-__all__ = ["KNOWN_SCHEMAS", "Resolver", "Unresolvable", "known_schemas", "metaschema", "root_resolver"]
+__all__ = [
+    "KNOWN_SCHEMAS",
+    "Resolver",
+    "Unresolvable",
+    "known_schemas",
+    "metaschema",
+    "root_resolver",
+]
 
 
 class Unresolvable(Exception):
@@ -52,7 +59,9 @@ _IN_VALUE = frozenset(
     }
 )
 _IN_ARRAY = frozenset({"allOf", "anyOf", "oneOf", "prefixItems"})
-_IN_VALUES = frozenset({"$defs", "definitions", "dependentSchemas", "patternProperties", "properties"})
+_IN_VALUES = frozenset(
+    {"$defs", "definitions", "dependentSchemas", "patternProperties", "properties"}
+)
 _IN_CHILD = _IN_ARRAY | _IN_VALUES
 
 
