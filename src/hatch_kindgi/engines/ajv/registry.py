@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from functools import lru_cache
-from importlib import resources
 from typing import Any, NamedTuple
 from urllib.parse import unquote, urldefrag, urljoin
 
@@ -135,6 +134,8 @@ _FILES = (
 
 @lru_cache(maxsize=1)
 def _known() -> _Found:
+    from importlib import resources  # 12 ms to import: only when a ref is looked up
+
     found = _Found()
     folder = resources.files("hatch_kindgi.engines.ajv").joinpath(_SOURCE)
     for name in _FILES:
