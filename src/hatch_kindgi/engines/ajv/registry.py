@@ -129,7 +129,9 @@ _FILES = (
     "meta/content.json",
 )
 """The Draft 2020-12 metaschema and its vocabularies' as the shipped runtime's Ajv2020 adds them
-(`ajv/dist/refs/json-schema-2020-12`), copied byte for byte into `metaschemas/`."""
+(`ajv/dist/refs/json-schema-2020-12`, ajv 8.20.0 in kindgi-cli 0.1.10's `node_modules`),
+copied byte for byte into `metaschemas/`: a standard's data (JSON Schema Draft 2020-12), not
+code; `tests/unit/engines/ajv/test_core.py` holds the copies to the runtime's bytes."""
 
 
 @lru_cache(maxsize=1)
