@@ -113,7 +113,7 @@ STEPS = ("get_requires_for_build_wheel", "build_wheel")
 _STEP = """\
 import os, sys
 for name in ("rfc3987", "rfc3986_validator"):
-    sys.modules[name] = None  # a build environment holds neither (jsonschema's URI formats)
+    sys.modules[name] = None  # a build environment holds neither (URI format libraries)
 step, pack, out = sys.argv[1:]
 os.chdir(pack)
 from hatchling import build

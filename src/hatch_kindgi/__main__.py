@@ -1,7 +1,7 @@
 """`python -m hatch_kindgi check|index|…`.
 
 `python -m` puts the working folder first on `sys.path`, so a pack's own top-level module
-named like one of ours or a dependency's (`re2.py`, `jsonschema.py`) would be imported in its
+named like one of ours or a dependency's (`re2.py`, `regex.py`) would be imported in its
 place. That one entry is dropped before anything else is imported; `-P` (`PYTHONSAFEPATH`)
 adds none, and then none is dropped. A `hatch_kindgi.py` in the working folder is beyond
 reach here: `python -m` runs it instead of this package (use `hatch-kindgi`, or `python -P -m`).

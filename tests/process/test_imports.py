@@ -1,5 +1,6 @@
-"""The command line loads only what the pack needs: no Liquid without a template, no
-jsonschema while jsonschema-rs finds everything valid, nothing of hatchling ever."""
+"""The command line loads only what the pack needs: no Liquid without a template, no Ajv
+mirror while jsonschema-rs finds everything valid, never jsonschema (no dependency), nothing of
+hatchling ever."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ HEAVY = (
     "liquid",
     "jsonschema",
     "referencing",
+    "attrs",
     "regex",
     "semantic_version",
     "hatchling",
@@ -43,6 +45,20 @@ def _run_check(pack: Path) -> tuple[int, list[str], str]:
     return code, modules, done.stdout
 
 
+_MODULES = """\
+import json, sys
+from hatch_kindgi.cli.main import main
+main(["check", sys.argv[1]])
+print(json.dumps(sorted(sys.modules)))
+"""
+
+
+def _run_modules(pack: Path) -> set[str]:
+    """Every module `check` on `pack` loaded, by its full name."""
+    done = run_checked([sys.executable, "-c", _MODULES, pack], cwd=REPO, timeout=120)
+    return set(json.loads(done.stdout.strip().splitlines()[-1]))
+
+
 def _loaded(pack: Path) -> set[str]:
     code, modules, printed = _run_check(pack)
     assert code == 0, printed
@@ -55,7 +71,8 @@ def _schema() -> dict[str, object]:
 
 @pytest.mark.skipif(not fast.available(), reason="jsonschema-rs needs Python 3.10+")
 def test_settings_only_pack_loads_no_liquid_and_no_jsonschema(tmp_path: Path) -> None:
-    """Settings blocks with valid schemas and values: jsonschema-rs answers everything."""
+    """Settings blocks with valid schemas and values: jsonschema-rs answers everything, and
+    not even our own validator loads."""
     write(
         tmp_path,
         {
@@ -64,23 +81,27 @@ def test_settings_only_pack_loads_no_liquid_and_no_jsonschema(tmp_path: Path) ->
             "blocks/a2.json": settings("acme.a", "1.1.0", {"limit": 6}),
         },
     )
-    assert _loaded(tmp_path) == set()
+    code, modules, printed = _run_check(tmp_path)
+    assert code == 0, printed
+    assert not {name for name in modules if name in HEAVY}
+    assert "hatch_kindgi.engines.ajv.core" not in _run_modules(tmp_path)
 
 
 def test_prompts_load_no_liquid_and_nothing_of_hatchling(tmp_path: Path) -> None:
     """A template is parsed without python-liquid (it renders with it); the command line
     never loads hatchling.
-    Without jsonschema-rs (Python 3.9) jsonschema checks the index envelope, valid or not."""
+    Without jsonschema-rs (Python 3.9) our own validator checks the index envelope, valid or
+    not, and loads nothing heavy either."""
     block = prompt(
         "acme.p", "1.0.0", template="Hi {{ name }}", parameters=[{"name": "name", "type": "string"}]
     )
     write(tmp_path, {"pyproject.toml": PYPROJECT, "blocks/p.json": block})
-    envelope_check = set() if fast.available() else {"jsonschema", "referencing"}
-    assert _loaded(tmp_path) == envelope_check
+    assert _loaded(tmp_path) == set()
 
 
-def test_invalid_values_load_jsonschema_for_the_messages(tmp_path: Path) -> None:
-    """Only a failure (worded by the Ajv validator, built on jsonschema) loads it."""
+def test_invalid_values_load_our_core_and_no_jsonschema(tmp_path: Path) -> None:
+    """A failure is worded by the Ajv mirror, on our own core: jsonschema, referencing and
+    attrs never load."""
     write(
         tmp_path,
         {
@@ -91,5 +112,6 @@ def test_invalid_values_load_jsonschema_for_the_messages(tmp_path: Path) -> None
     code, modules, printed = _run_check(tmp_path)
     assert "must be >= 0" in printed  # Ajv's words
     assert code == 1
-    assert "jsonschema" in modules
+    assert not {"jsonschema", "referencing", "attrs"} & set(modules)
+    assert "hatch_kindgi.engines.ajv.core" in _run_modules(tmp_path)
     assert "liquid" not in modules

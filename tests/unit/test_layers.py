@@ -33,6 +33,7 @@ CONTRACTS: list[str] = [
 PIPELINE = "Imports go down the pipeline's layers"
 ENGINES = "The engines' modules import downwards"
 PYTHON_LIQUID = "Nothing imports python-liquid"
+JSONSCHEMA = "Nothing imports jsonschema, referencing or attrs"
 NO_SERVER = "The build hook never imports the language server"
 ADAPTER = "The Hatchling adapter's modules import downwards"
 
@@ -65,6 +66,13 @@ VIOLATIONS: list[tuple[str, str, str, str]] = [
         "render/strict.py",
         "liquid.exceptions",
         "hatch_kindgi.render.strict -> liquid",
+    ),
+    # The Ajv mirror runs on our own core, never on jsonschema's machinery.
+    (
+        JSONSCHEMA,
+        "engines/ajv/core.py",
+        "referencing.exceptions",
+        "hatch_kindgi.engines.ajv.core -> referencing",
     ),
     # The build hook loading the language server (a downward import, so only this contract).
     (

@@ -2,12 +2,13 @@
 runtime under one profile's bounds checks them (`SchemaChecks(bounds)`).
 
 Nothing is ever fetched: a `$ref` that leaves the schema is reported before validation, and
-one jsonschema still can't resolve is a problem, not a crash. One validator is built per
-distinct schema (`schema.validation`): jsonschema-rs where it can say "valid", jsonschema for
-every message. Patterns are matched under a time limit, and each check's time is bounded.
-Before anything else the schema is measured as the runtime measures it (`engines.ajv.
-tenant`): nested too deep or too large as JSON, nothing more is asked of it. On the hosted
-profile its patterns run on RE2 and its formats are the fast ones (`engines.ajv`).
+one the validator still can't resolve is a problem, not a crash. One validator is built
+per distinct schema (`schema.validation`): jsonschema-rs where it can say "valid" (the
+`fast` extra), our mirror of Ajv (`engines.ajv`) for every message. Patterns are matched
+under a time limit, and each check's time is bounded. Before anything else the schema is
+measured as the runtime measures it (`engines.ajv.tenant`): nested too deep or too large as
+JSON, nothing more is asked of it. On the hosted profile its patterns run on RE2 and its
+formats are the fast ones (`engines.ajv`).
 """
 
 from __future__ import annotations
@@ -118,7 +119,7 @@ class SchemaChecks:
         failures, stopped = validate(validator, values, ("content", "values"))
         if not failures and stopped is None:
             return []
-        from hatch_kindgi.engines.ajv.values import words  # loads jsonschema
+        from hatch_kindgi.engines.ajv.values import words  # loads the Ajv mirror
 
         problems = [
             error(

@@ -71,7 +71,7 @@ def model_settings_problems(
 def _refusals(values: Mapping[str, Any]) -> list[tuple[str, str]]:
     """(pointer, Ajv's words) for each way `values` fail MODEL_SETTINGS_SCHEMA; an unknown
     key's refusal names the key (Ajv's `additionalProperty`) and the keys there are."""
-    from hatch_kindgi.engines.ajv.values import words  # loads jsonschema
+    from hatch_kindgi.engines.ajv.values import words  # loads the Ajv mirror
 
     extras = iter([key for key in values if key not in MODEL_SETTINGS_SCHEMA["properties"]])
     found = []

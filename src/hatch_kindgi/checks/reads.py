@@ -431,11 +431,12 @@ def _accepts_null(schema: object) -> bool:
     `type`, `enum`, `const`, or an `anyOf`/`oneOf` branch that does), and takes it."""
     if not _names_null(schema):
         return False
-    import jsonschema  # only for a secret whose schema names null
+    from hatch_kindgi.engines.ajv.base import bounded_validator
+    from hatch_kindgi.engines.ajv.core import UnknownType, Unresolvable
 
     try:
-        return bool(jsonschema.Draft202012Validator(cast("Any", schema)).is_valid(None))
-    except (jsonschema.SchemaError, TypeError, ValueError, RecursionError):
+        return bounded_validator(cast("Any", schema)).is_valid(None)
+    except (Unresolvable, UnknownType, AttributeError, TypeError, ValueError, RecursionError):
         return False
 
 

@@ -11,14 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from jsonschema import Draft202012Validator, ValidationError
-from jsonschema.validators import extend
-from referencing import Registry
-
 from hatch_kindgi.config.stage import ENTRY_KINDS
+from hatch_kindgi.engines.ajv.core import ValidationError, Validator, extend
 from hatch_kindgi.index.canonical import unrepresentable
+from hatch_kindgi.index.envelope import IndexValidator
 
-_ITEMS = Draft202012Validator.VALIDATORS["items"]
+_ITEMS = IndexValidator.VALIDATORS["items"]
 
 
 class IndexChecks:
@@ -29,10 +27,8 @@ class IndexChecks:
         self._passed: set[tuple[str, str]] = set()
         self._keys: dict[tuple[str, int], tuple[str, str]] = {}
         self._skip: dict[int, frozenset[int]] = {}
-        skipping: type[Draft202012Validator] = extend(  # type: ignore[no-untyped-call]
-            Draft202012Validator, {"items": self._items}
-        )
-        self.validator = skipping(schema, registry=Registry())
+        skipping = extend(IndexValidator, {"items": self._items}, "SkippingIndexValidator")
+        self.validator: Validator = skipping(schema)
 
     def unrepresentable(self, envelope: Mapping[str, Any]) -> list[tuple[str, str]]:
         """`canonical.unrepresentable(envelope)`, the entries that passed before left out;
@@ -76,7 +72,7 @@ class IndexChecks:
 
     def _items(
         self,
-        validator: Draft202012Validator,
+        validator: Validator,
         items: Any,
         instance: Any,
         schema: Mapping[str, Any],

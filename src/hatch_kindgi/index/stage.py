@@ -1,7 +1,8 @@
 """The index stage: the pack-index envelope, checked against its schema, as canonical bytes.
 
-jsonschema-rs says whether the envelope is valid (`schema.fast`); only when it isn't, or can't
-say, does jsonschema check it again, for the messages.
+jsonschema-rs says whether the envelope is valid (`schema.fast`, the `fast` extra); only when
+it isn't, or can't say, does our validator check it again, for the messages, in Ajv's words
+(`index.envelope`).
 """
 
 from __future__ import annotations
@@ -21,8 +22,7 @@ from hatch_kindgi.schema.fast import FixedSchema
 from hatch_kindgi.schema.survey import json_size
 
 if TYPE_CHECKING:
-    from jsonschema import Draft202012Validator
-
+    from hatch_kindgi.engines.ajv.core import Validator
     from hatch_kindgi.index.cache import IndexChecks
 
 INDEX_FILE = "index.json"
@@ -100,7 +100,7 @@ def pack_index_schema() -> dict[str, Any]:
 
 
 def _failures(envelope: Mapping[str, Any], reuse: IndexChecks | None) -> list[Any]:
-    """jsonschema's failures of the envelope, in order; none when jsonschema-rs finds it valid."""
+    """The envelope's failures, in order; none when jsonschema-rs finds it valid."""
     # unrepresentable() found nothing, so the envelope is JSON data; blocks nest at most 64
     # deep (the blocks reader), the code entries are the SDK's, so their depth is measured.
     code_nested = all(json_size(envelope.get(name, [])) is not None for name in CODE_KINDS)
@@ -116,11 +116,10 @@ def _fast_validator() -> FixedSchema:
 
 
 @lru_cache(maxsize=1)
-def _validator() -> Draft202012Validator:
-    from jsonschema import Draft202012Validator
-    from referencing import Registry
+def _validator() -> Validator:
+    from hatch_kindgi.index.envelope import IndexValidator
 
-    return Draft202012Validator(pack_index_schema(), registry=Registry())
+    return IndexValidator(pack_index_schema())
 
 
 def _sorted_by_id(entries: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:

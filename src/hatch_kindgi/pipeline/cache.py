@@ -32,7 +32,7 @@ class PipelineCache:
     run."""
 
     def __init__(self) -> None:
-        from hatch_kindgi.index.cache import IndexChecks  # jsonschema: only a watch needs it
+        from hatch_kindgi.index.cache import IndexChecks  # the Ajv mirror: only a watch needs it
 
         self.blocks = BlocksCache()
         self.index = IndexChecks(pack_index_schema())

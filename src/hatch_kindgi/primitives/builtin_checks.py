@@ -101,7 +101,7 @@ def config_problems(validator: Validator, config: Any) -> tuple[list[Issue], Sto
     failures, stopped = validate(validator, {} if config is None else config, ("config",))
     if not failures:
         return [], stopped
-    from hatch_kindgi.engines.ajv.values import words  # loads jsonschema: only for failures
+    from hatch_kindgi.engines.ajv.values import words  # loads the Ajv mirror: only for failures
 
     issues: list[Issue] = []
     for failure in failures:  # each Ajv error, a repeated one too (one per extra property)

@@ -63,7 +63,7 @@ def spec_issues(name: Spec, value: Any) -> list[Issue]:
     failures, stopped = validate(_validator(name), _shallow(name, value), ())
     issues: dict[Issue, None] = {}
     if failures:
-        from hatch_kindgi.engines.ajv.values import words  # loads jsonschema: only for failures
+        from hatch_kindgi.engines.ajv.values import words  # loads the Ajv mirror: only for failures
 
         issues = dict.fromkeys((json_pointer(each.absolute_path), words(each)) for each in failures)
     if stopped is not None:

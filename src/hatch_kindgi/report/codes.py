@@ -45,7 +45,10 @@ CODES: dict[str, str] = {
     ),
     "pin-not-reproducible": "No pin, SOURCE_DATE_EPOCH or git commit: publishedAt is now.",
     # --- index ---
-    "index-schema": "The index envelope does not satisfy the pack-index 1.8.0 schema.",
+    "index-schema": (
+        "The index envelope does not satisfy the pack-index 1.8.0 schema (each failure in "
+        "Ajv's words)."
+    ),
     "json-number": "A number JavaScript cannot carry exactly (beyond ±(2^53-1), NaN, Infinity).",
     # --- blocks ---
     "block-not-file": "A path the blocks glob matched is not a regular file (folder, broken link).",

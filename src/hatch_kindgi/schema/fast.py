@@ -1,9 +1,9 @@
-"""The fast path: jsonschema-rs answers "valid" where it can, offline; jsonschema answers the
-rest, and every message comes from it.
+"""The fast path (the `fast` extra): jsonschema-rs answers "valid" where it can, offline; the
+bounded validator (`engines.ajv`) answers the rest, and every message comes from it.
 
-Only a "valid" from jsonschema-rs is taken, and only where it was shown to agree with
-jsonschema (docs/performance.md): on anything else (invalid, an exception, not installed, as
-on Python 3.9) the caller asks jsonschema as it always did, so reports don't change. Nothing
+Only a "valid" from jsonschema-rs is taken, and only where it was shown to agree with the
+bounded validator (docs/performance.md): on anything else (invalid, an exception, not
+installed, as on Python 3.9) the caller asks the bounded validator, so reports don't change. Nothing
 here fetches or opens anything: the metaschema check takes the user's schema as data, and
 values validators are built with `offline=True` for schemas whose `$ref`s all stay inside.
 jsonschema-rs crashes the process on data nested some ten thousand levels deep, so nothing
@@ -15,7 +15,6 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import re
-import sys
 from collections.abc import Mapping
 from contextvars import ContextVar
 from functools import lru_cache
@@ -53,73 +52,29 @@ def available() -> bool:
 # --- the metaschema check -------------------------------------------------------------------
 
 
-_URI_LIBRARIES = ("rfc3987", "rfc3986_validator")
-"""What jsonschema checks "uri" and "uri-reference" with, the first it imports: rfc3987, else
-rfc3986-validator (`jsonschema/_format.py`, the same in every release from 4.18 to 4.26).
-With neither installed it registers no check for them, and its FORMAT_CHECKER takes every
-value as conforming."""
-
-
-@lru_cache(maxsize=1)
-def _uri_formats_checked() -> bool:
-    """Whether jsonschema's FORMAT_CHECKER checks "uri" and "uri-reference" here: one of
-    `_URI_LIBRARIES` can be imported (or jsonschema is loaded already, and asking it costs
-    nothing). A build environment holds neither library."""
-    if "jsonschema" in sys.modules:
-        return True
-    return any(importlib.util.find_spec(name) is not None for name in _URI_LIBRARIES)
-
-
-def _format_conforms(value: object, name: str) -> bool:
-    """jsonschema's own format check (its FORMAT_CHECKER), so both libraries mean the same
-    by "uri" and "uri-reference". Where jsonschema has nothing to check them with, its
-    verdict is "conforms" for every value, given here without loading it; else it is asked."""
-    if not _uri_formats_checked():
-        return True
-    from jsonschema import Draft202012Validator
-
-    return bool(Draft202012Validator.FORMAT_CHECKER.conforms(value, name))
-
-
-def _is_regex(value: object) -> bool:
-    """jsonschema's "regex" format, without loading jsonschema: `re.compile` succeeds."""
-    if not isinstance(value, str):
-        return True
-    try:
-        re.compile(value)
-    except re.error:
-        return False
-    return True
-
-
 @lru_cache(maxsize=1)
 def _metaschema_validator() -> Any:
     library = _library()
     if library is None:
         return None
     # The metaschema is the schema and the user's schema the instance: its $schema, $id and
-    # $refs are plain data, so nothing is resolved, fetched or opened.
+    # $refs are plain data, so nothing is resolved, fetched or opened. No format asserted,
+    # as the bounded check (`schema.metaschema`, Ajv's compile) asserts none.
     return library.Draft202012Validator(
-        {"$ref": DRAFT_2020_12},
-        validate_formats=True,
-        formats={
-            "regex": _is_regex,
-            "uri": lambda value: _format_conforms(value, "uri"),
-            "uri-reference": lambda value: _format_conforms(value, "uri-reference"),
-        },
-        offline=True,
+        {"$ref": DRAFT_2020_12}, validate_formats=False, offline=True
     )
 
 
 def metaschema_valid(schema: Any, surveyed: Survey | None = None) -> bool:
-    """True only when jsonschema's Draft 2020-12 metaschema check finds nothing in `schema`;
-    False when it might find something (then ask it). `surveyed`: `survey(schema)`."""
+    """True only when the Draft 2020-12 metaschema check (`schema.metaschema`) finds nothing
+    in `schema`; False when it might find something (then ask it). `surveyed`:
+    `survey(schema)`."""
     validator = _metaschema_validator()
     if validator is None or (surveyed or survey(schema)).size is None:
         return False
     try:
         return bool(validator.is_valid(schema))
-    except Exception:  # a format check that raised, a string UTF-8 can't carry: ask jsonschema
+    except Exception:  # a string UTF-8 can't carry: ask the bounded check
         return False
 
 
@@ -162,7 +117,8 @@ class _Pattern:
 
 class _MultipleOf:
     """`multipleOf` where the answer is exact (an integer of an integer); any float is left
-    to jsonschema, whose float arithmetic decides differently from jsonschema-rs's."""
+    to the bounded validator, whose float arithmetic (jsonschema's, `engines.ajv.keywords`)
+    decides differently from jsonschema-rs's."""
 
     def __init__(self, parent_schema: Any, value: Any, schema_path: Any) -> None:
         self.divisor = value if type(value) is int and value > 0 else None
@@ -306,7 +262,7 @@ def fast_values(
 
 
 class _StockPattern:
-    """`pattern` as stock jsonschema matches it: `re.search`."""
+    """`pattern` as the envelope's validator (`index.envelope`) matches it: `re.search`."""
 
     def __init__(self, parent_schema: Any, value: Any, schema_path: Any) -> None:
         self.compiled = re.compile(value)
@@ -318,7 +274,7 @@ class _StockPattern:
 
 class FixedSchema:
     """jsonschema-rs for a schema of our own (no `patternProperties`, no `multipleOf`), its
-    `pattern` matched by `re` as stock jsonschema matches it."""
+    `pattern` matched by `re` as the envelope's validator (`index.envelope`) matches it."""
 
     def __init__(self, schema: Mapping[str, Any]) -> None:
         library = _library()
@@ -331,11 +287,11 @@ class FixedSchema:
                     offline=True,
                     keywords={"pattern": _StockPattern},
                 )
-            except Exception:  # a jsonschema-rs that can't build it: jsonschema checks alone
+            except Exception:  # a jsonschema-rs that can't build it: ours checks alone
                 self._validator = None
 
     def valid(self, instance: Any) -> bool:
-        """True only when stock jsonschema would find nothing in `instance`, which must be
+        """True only when the envelope's validator would find nothing in `instance`, which must be
         JSON data nested at most `survey.MAX_DEPTH` deep (the caller's to ensure)."""
         if self._validator is None:
             return False

@@ -1,7 +1,8 @@
 """Whether a value an entry gives as a JSON Schema is one (Draft 2020-12).
 
-jsonschema-rs answers where it finds the schema valid (`schema.fast`); jsonschema words every
-failure, so a report reads the same with or without the fast path.
+jsonschema-rs answers where it finds the schema valid (`schema.fast`); our mirror of Ajv
+(`engines.ajv.values`) words every failure, so a report reads the same with or without the
+fast path.
 """
 
 from __future__ import annotations
@@ -56,16 +57,15 @@ def metaschema_findings(schema: Any, surveyed: Survey | None = None) -> list[tup
 
 @lru_cache(maxsize=1)
 def _metaschema_validator() -> Any:
-    from jsonschema import Draft202012Validator, validators
-
+    from hatch_kindgi.engines.ajv.core import extend
+    from hatch_kindgi.engines.ajv.registry import metaschema
     from hatch_kindgi.engines.ajv.values import AjvValidator
 
     # Ajv's keywords and words, but no format asserted: Ajv's compile checks a schema against
     # the metaschema without its formats (`propertyNames: {"format": "regex"}` included: a
     # JavaScript pattern is `engines.ajv.strict`'s to judge, and Python's would misjudge it).
-    unasserted: Any = validators.extend(AjvValidator, {"format": _no_format})  # type: ignore[no-untyped-call]
-    unasserted.evolve = AjvValidator.evolve
-    return unasserted(Draft202012Validator.META_SCHEMA)
+    unasserted = extend(AjvValidator, {"format": _no_format}, "UnassertedAjvValidator")
+    return unasserted(metaschema())
 
 
 def _no_format(validator: Any, name: Any, instance: Any, schema: Any) -> Iterator[Any]:

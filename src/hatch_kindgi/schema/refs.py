@@ -1,7 +1,7 @@
 """Where a schema's `$ref`s point: inside it, or somewhere nothing may be fetched from.
 
 Found before any validator runs, so a remote or dangling reference is a problem with its
-pointer, never a fetch and never a crash inside jsonschema. `ref_chains` tells how the refs
+pointer, never a fetch and never a crash inside the validator. `ref_chains` tells how the refs
 inside a schema lead into each other: around a cycle, or down a chain how long.
 """
 
@@ -48,19 +48,21 @@ def reference_findings(schema: Any) -> Iterator[tuple[str, str]]:
 
 
 def resolve(base: str, ref: str) -> tuple[str, str]:
-    """The resource URI and fragment `ref` names, read against `base` as `referencing` reads it:
-    a ref that is only a fragment stays in the document whatever its base (a `urn:` one too)."""
+    """The resource URI and fragment `ref` names, read against `base` as the validator reads
+    it (`engines.ajv.registry`): a ref that is only a fragment stays in the document whatever
+    its base (a `urn:` one too)."""
     if ref.startswith("#"):
         return base, ref[1:]
     return urldefrag(urljoin(base, ref))
 
 
 @lru_cache(maxsize=1)
-def _known_schemas() -> Any:
-    """The metaschemas jsonschema resolves without fetching (loaded only when a ref leaves)."""
-    from jsonschema_specifications import REGISTRY  # type: ignore[import-untyped]
+def _known_schemas() -> frozenset[str]:
+    """The metaschemas the runtime's Ajv2020 resolves without fetching, Draft 2020-12's
+    (loaded only when a ref leaves)."""
+    from hatch_kindgi.engines.ajv.registry import known_schemas
 
-    return REGISTRY
+    return known_schemas()
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,8 @@
 """One walk over a schema that tells the other checks what they need to look for.
 
-Most schemas have no `$ref`, no pattern, nothing the fast path leaves to jsonschema: knowing
-that from one walk spares a walk per check (refs, patterns, the fast path's conditions).
+Most schemas have no `$ref`, no pattern, nothing the fast path leaves to the bounded
+validator: knowing that from one walk spares a walk per check (refs, patterns, the fast
+path's conditions).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ _LIMIT_KEYS = frozenset(
     {"formatMinimum", "formatMaximum", "formatExclusiveMinimum", "formatExclusiveMaximum"}
 )
 _FORMAT_KEYS = _LIMIT_KEYS | {"format"}
-# What the fast values path leaves to jsonschema (see `schema.fast.fast_values`).
+# What the fast values path leaves to the bounded validator (see `schema.fast.fast_values`).
 _AWAY_KEYS = frozenset({"$dynamicRef", "$dynamicAnchor", "$recursiveRef", "patternProperties"})
 _FLAGGED = _REF_KEYS | _PATTERN_KEYS | _AWAY_KEYS | _FORMAT_KEYS
 _FLAGGED |= {"$id", "multipleOf", "uniqueItems"}

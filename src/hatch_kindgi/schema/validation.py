@@ -1,5 +1,6 @@
 """Validating an instance against a schema: jsonschema-rs says "valid" where it can, the
-bounded jsonschema validator (`engines.ajv.base`) gives every failure otherwise (`Validator`);
+bounded validator (`engines.ajv.base`, or Ajv's mirror `engines.ajv.values`) gives every
+failure otherwise (`Validator`);
 and a check within its budget that says why it stopped, when it did (`validate`)."""
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
+from hatch_kindgi.engines.ajv.registry import Unresolvable
 from hatch_kindgi.engines.bounds import SELF_HOSTED_BOUNDS, Bounds
 from hatch_kindgi.engines.budget import PatternTimeout, ValidationTimeout, validation_budget
 from hatch_kindgi.engines.re2.program import Re2Unavailable, TooLargeToCheck
@@ -17,8 +19,8 @@ from hatch_kindgi.schema.refs import ref_chains
 from hatch_kindgi.schema.survey import Survey, survey
 
 if TYPE_CHECKING:
-    from jsonschema import Draft202012Validator
-    from jsonschema.exceptions import ValidationError
+    from hatch_kindgi.engines.ajv.core import ValidationError
+    from hatch_kindgi.engines.ajv.core import Validator as Bounded
 
 
 class Validator:
@@ -42,7 +44,7 @@ class Validator:
         self._ajv = ajv
         self._bounds = bounds
         self._fast: FastValues | None = fast_values(schema, surveyed, ajv=ajv, bounds=bounds)
-        self._bounded: Draft202012Validator | None = None
+        self._bounded: Bounded | None = None
         # Where the self-hosted Ajv's `uniqueItems` may throw (fast-deep-equal calling an own
         # `valueOf` or `toString` key), jsonschema-rs, which doesn't, can't vouch.
         self._may_throw = (
@@ -65,7 +67,7 @@ class Validator:
         return self._fast.valid(instance)
 
     def iter_errors(self, instance: Any) -> Iterator[ValidationError]:
-        """Each way `instance` fails the schema, as jsonschema words it."""
+        """Each way `instance` fails the schema (in Ajv's words with `ajv`)."""
         if self.surely_valid(instance):
             return iter(())
         return self.bounded_errors(instance)
@@ -90,8 +92,9 @@ class Stopped:
     `pattern-timeout`: a pattern took too long (`text` says which, on which string, as a
     sentence; `pointer` is its place in the schema). `timeout` and `recursion`: `text` ends a
     sentence about the check ("took longer than …", "recursed without end …"). `unresolvable`:
-    a `$ref` jsonschema could not resolve (`cause`, its exception). `re2`: the hosted
-    profile's patterns can't be matched here (`text`: why, and what to install).
+    a `$ref` the validator could not resolve (`cause`: its `engines.ajv.core.Unresolvable`).
+    `re2`: the hosted profile's patterns can't be matched here (`text`: why, and what to
+    install).
     """
 
     kind: Literal["pattern-timeout", "timeout", "recursion", "unresolvable", "re2"]
@@ -122,12 +125,8 @@ def validate(
         return failures, Stopped("recursion", _recursion_explained(validator.schema))
     except (Re2Unavailable, TooLargeToCheck) as cause:
         return failures, Stopped("re2", str(cause), cause=cause)
-    except Exception as cause:
-        from referencing.exceptions import Unresolvable  # loaded with jsonschema, if at all
-
-        if not isinstance(cause, Unresolvable):
-            raise
-        return failures, Stopped("unresolvable", str(getattr(cause, "ref", "?")), cause=cause)
+    except Unresolvable as cause:
+        return failures, Stopped("unresolvable", cause.ref, cause=cause)
     return failures, None
 
 

@@ -18,6 +18,8 @@ _STEP = """\
 import json, sys
 for name in ("rfc3987", "rfc3986_validator"):
     sys.modules[name] = None  # as in a build environment, which holds neither
+if sys.argv[3:] == ["no-fast"]:
+    sys.modules["jsonschema_rs"] = None  # a build without the `fast` extra
 from hatchling import build
 step = sys.argv[1]
 if step == "get_requires":
@@ -27,8 +29,13 @@ else:
 print(json.dumps([answer, sorted(name for name in sys.modules if sys.modules[name] is not None)]))
 """
 
-RUNTIME_DEPENDENCIES = ("jsonschema", "referencing", "regex", "semantic_version", "liquid")
-"""Runtime dependencies (and python-liquid, which is none) no blocks-only build imports.
+JSONSCHEMA = ("jsonschema", "referencing", "attrs", "rpds", "jsonschema_specifications")
+"""jsonschema and what it brings: no dependency of the build any more (our own core,
+`engines.ajv.core`, checks every schema and value), so no build imports them."""
+
+RUNTIME_DEPENDENCIES = (*JSONSCHEMA, "regex", "semantic_version", "liquid")
+"""Runtime dependencies (and python-liquid and jsonschema, which are none) no blocks-only
+build imports.
 pathspec and re2 are not among them: hatchling imports pathspec for its own file selection,
 and pathspec imports re2 where it is installed, hook or not."""
 
@@ -45,10 +52,12 @@ PIPELINE = (
 """What `dependencies()` needs none of: the stages, the wheel's layout, the engines."""
 
 
-def _step(pack: Path, step: str, out: Path) -> tuple[object, set[str]]:
+def _step(pack: Path, step: str, out: Path, *, fast: bool = True) -> tuple[object, set[str]]:
     """Hatchling's PEP 517 `step` on `pack` in a fresh interpreter, as a frontend runs it:
-    its answer and every module it loaded, top-level packages by their first part too."""
-    done = run_checked([sys.executable, "-c", _STEP, step, out], cwd=pack, timeout=120)
+    its answer and every module it loaded, top-level packages by their first part too.
+    `fast=False`: as without the `fast` extra (jsonschema-rs can't be imported)."""
+    command = [sys.executable, "-c", _STEP, step, str(out), *([] if fast else ["no-fast"])]
+    done = run_checked(command, cwd=pack, timeout=120)
     answer, modules = json.loads(done.stdout.strip().splitlines()[-1])
     return answer, {*modules, *(name.split(".")[0] for name in modules)}
 
@@ -66,9 +75,10 @@ def test_dependencies_loads_no_pipeline_and_no_runtime_dependency(tmp_path: Path
 
 
 @pytest.mark.skipif(not fast.available(), reason="jsonschema-rs needs Python 3.10+")
-def test_blocks_only_build_loads_no_jsonschema(tmp_path: Path) -> None:
+def test_blocks_only_build_loads_no_runtime_dependency(tmp_path: Path) -> None:
     """`build_wheel` of a blocks-only pack (settings schemas, templates): jsonschema-rs
-    answers every schema and value, so jsonschema and the rest never load."""
+    answers every schema and value, so the bounded validator's patterns (regex) and the
+    rest never load."""
     pack = copy_pack("blocks", tmp_path / "pack")
     (tmp_path / "dist").mkdir()
     answer, loaded = _step(pack, "build_wheel", tmp_path / "dist")
@@ -76,3 +86,16 @@ def test_blocks_only_build_loads_no_jsonschema(tmp_path: Path) -> None:
     assert (tmp_path / "dist" / answer).is_file()
     assert "hatch_kindgi.pipeline.run" in loaded  # the pipeline did run
     assert loaded.isdisjoint(RUNTIME_DEPENDENCIES), sorted(loaded & {*RUNTIME_DEPENDENCIES})
+
+
+def test_blocks_only_build_without_the_fast_extra_loads_no_jsonschema(tmp_path: Path) -> None:
+    """`build_wheel` of a blocks-only pack without jsonschema-rs: our own core checks every
+    schema and value, and jsonschema, referencing, attrs and the rest never load."""
+    pack = copy_pack("blocks", tmp_path / "pack")
+    (tmp_path / "dist").mkdir()
+    answer, loaded = _step(pack, "build_wheel", tmp_path / "dist", fast=False)
+    assert isinstance(answer, str)
+    assert (tmp_path / "dist" / answer).is_file()
+    assert "hatch_kindgi.engines.ajv.core" in loaded  # our core did check
+    assert "jsonschema_rs" not in loaded
+    assert loaded.isdisjoint(JSONSCHEMA), sorted(loaded & {*JSONSCHEMA})

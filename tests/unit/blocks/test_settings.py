@@ -7,11 +7,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from referencing.exceptions import Unresolvable
 
 from hatch_kindgi.blocks import settings as _settings_check
 from hatch_kindgi.blocks.settings import SchemaChecks, tunable_findings
 from hatch_kindgi.blocks.stage import check_blocks
+from hatch_kindgi.engines.ajv.core import Unresolvable
 from hatch_kindgi.engines.bounds import SELF_HOSTED_BOUNDS, Bounds
 from hatch_kindgi.report.problems import error
 from hatch_kindgi.schema.survey import Survey, survey

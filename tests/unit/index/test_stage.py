@@ -81,7 +81,7 @@ def test_schema_failure_names_the_entry_file() -> None:
             "index-schema",
             "tools/b.py",
             "the index doesn't satisfy pack-index 1.8.0 at /tools/0: "
-            "'input' is a required property",
+            "must have required property 'input'",
             pointer="/tools/0",
         )
     ]

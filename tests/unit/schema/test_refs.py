@@ -41,7 +41,36 @@ def test_fragment_refs_stay_in_the_document_whatever_its_base(base: str) -> None
     )
 
 
-@pytest.mark.parametrize("fast", [True, False], ids=["fast path", "jsonschema alone"])
+@pytest.mark.parametrize(
+    "ref",
+    [
+        "https://json-schema.org/draft/2020-12/schema",
+        "https://json-schema.org/draft/2020-12/schema#",
+        "https://json-schema.org/draft/2020-12/meta/core",
+        "https://json-schema.org/draft/2020-12/meta/validation#/$defs/simpleTypes",
+        "https://json-schema.org/draft/2020-12/meta/format-assertion",
+        "https://json-schema.org/draft/2019-09/schema",
+        "http://json-schema.org/draft-07/schema#",
+        "http://json-schema.org/draft-07/schema",
+        "http://json-schema.org/draft-04/schema#",
+    ],
+)
+def test_metaschemas_a_ref_may_name_are_the_runtimes(ref: str) -> None:
+    """A `$ref` to a metaschema passes exactly when the runtime's Ajv2020 compiles it (it
+    knows Draft 2020-12's metaschema and vocabularies, no other draft's), and where it doesn't
+    the finding starts with Ajv's words."""
+    shipped.require_oracle()
+    schema = {"type": "object", "properties": {"s": {"$ref": ref}}}
+    ours = list(reference_findings(schema))
+    theirs = shipped.compile_inline_schema(schema)
+    assert (ours == []) == (theirs is None)
+    if theirs is not None:
+        prefix = "Inline schema failed to compile: "
+        assert theirs.startswith(prefix)
+        assert ours[0][1].startswith(theirs[len(prefix) :] + "; ")
+
+
+@pytest.mark.parametrize("fast", [True, False], ids=["fast path", "bounded alone"])
 def test_urn_schema_checks_settings_values(fast: bool) -> None:
     """A settings schema with a URN `$id` is usable, and its values are checked through it."""
     schema = {

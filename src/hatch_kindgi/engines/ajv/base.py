@@ -1,6 +1,7 @@
-"""The draft 2020-12 base: jsonschema's validator, fetching nothing and bounded in time; the
-base Ajv's (`values.py`) extends, and a validator in jsonschema's own words where those are
-wanted.
+"""The draft 2020-12 base: our validator (`engines.ajv.core`) with the keywords in the words
+of jsonschema, which this project was built on (`engines.ajv.keywords`), fetching nothing and
+bounded in time; the base Ajv's (`values.py`) extends, and a validator in jsonschema's words
+where those are wanted.
 
 Patterns (`pattern`, `patternProperties`, and the `additionalProperties` and
 `unevaluatedProperties` that depend on them) are matched as Ajv matches them
@@ -17,10 +18,8 @@ import itertools
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from jsonschema import Draft202012Validator, validators
-from jsonschema.exceptions import ValidationError
-from referencing import Registry
-
+from hatch_kindgi.engines.ajv.core import ValidationError, Validator, extend
+from hatch_kindgi.engines.ajv.keywords import KEYWORDS, equal, unbool
 from hatch_kindgi.engines.ajv.vocabulary import REF_KEYWORDS, PatternSearch, pattern_search, search
 from hatch_kindgi.engines.budget import tick
 
@@ -182,45 +181,18 @@ def evaluated_indexes(validator: Any, instance: Any, schema: Any) -> set[int]:
 def _referred(
     validator: Any, schema: Any, keywords: Iterable[str] = REF_KEYWORDS
 ) -> Iterator[tuple[Any, Any]]:
-    """For each reference `schema` makes, a validator on the schema it refers to, and that
-    schema. jsonschema has no public lookup of a reference from where a validator stands: this
-    reads its `_resolver`, as its own keywords do, the one private attribute of jsonschema
-    used here (hence its upper bound in pyproject.toml)."""
+    """For each reference `schema` makes, a validator on the schema it refers to (standing
+    where the reference leads), and that schema."""
     for keyword in keywords:
         ref = schema.get(keyword)
         if ref is not None:
-            resolved = validator._resolver.lookup(ref)
-            evolved = validator.evolve(schema=resolved.contents, _resolver=resolved.resolver)
-            yield evolved, resolved.contents
+            yield validator.referred(ref)
 
 
-# uniqueItems: jsonschema's answer (its `uniq`), in linear time where it compares every pair.
+# uniqueItems: jsonschema's answer (its `uniq`), in linear time where it compares every pair
+# (`equal` and `unbool`: engines.ajv.keywords).
 
-_TRUE, _FALSE = object(), object()
-
-
-def _unbool(element: Any) -> Any:
-    """jsonschema's `unbool`: True and 1, False and 0 made different."""
-    if element is True:
-        return _TRUE
-    if element is False:
-        return _FALSE
-    return element
-
-
-def _equal(one: Any, two: Any) -> bool:
-    """jsonschema's `equal`."""
-    if one is two:
-        return True
-    if isinstance(one, str) or isinstance(two, str):
-        return bool(one == two)
-    if isinstance(one, Sequence) and isinstance(two, Sequence):
-        return len(one) == len(two) and all(_equal(i, j) for i, j in zip(one, two))
-    if isinstance(one, Mapping) and isinstance(two, Mapping):
-        return len(one) == len(two) and all(
-            key in two and _equal(value, two[key]) for key, value in one.items()
-        )
-    return bool(_unbool(one) == _unbool(two))
+_TRUE, _FALSE = unbool(True), unbool(False)
 
 
 class _Unhashable(Exception):
@@ -250,17 +222,17 @@ def _unique(container: Sequence[Any]) -> bool:
     """jsonschema's `uniq`: sorted neighbours when the items sort, else every pair compared
     (here: by key, in linear time; by every pair only for items no key describes)."""
     try:
-        ordered = sorted(_unbool(item) for item in container)
-        return not any(_equal(i, j) for i, j in zip(ordered, itertools.islice(ordered, 1, None)))
+        ordered = sorted(unbool(item) for item in container)
+        return not any(equal(i, j) for i, j in zip(ordered, itertools.islice(ordered, 1, None)))
     except (NotImplementedError, TypeError):
         pass
     try:
-        keys = [_key(_unbool(item)) for item in container]
+        keys = [_key(unbool(item)) for item in container]
     except (_Unhashable, TypeError):
         seen: list[Any] = []
         for item in container:
-            element = _unbool(item)
-            if any(_equal(each, element) for each in seen):
+            element = unbool(item)
+            if any(equal(each, element) for each in seen):
                 return False
             seen.append(element)
         return True
@@ -270,6 +242,19 @@ def _unique(container: Sequence[Any]) -> bool:
 def _unique_items(validator: Any, unique: Any, instance: Any, schema: Any) -> Iterator[Any]:
     if unique and validator.is_type(instance, "array") and not _unique(instance):
         yield ValidationError(f"{instance!r} has non-unique elements")
+
+
+def _unevaluated_items(
+    validator: Any, unevaluated: Any, instance: Any, schema: Any
+) -> Iterator[Any]:
+    if not validator.is_type(instance, "array"):
+        return
+    evaluated = evaluated_indexes(validator, instance, schema)
+    left = [item for index, item in enumerate(instance) if index not in evaluated]
+    if left:
+        joined = ", ".join(repr(item) for item in left)
+        verb = "was" if len(left) == 1 else "were"
+        yield ValidationError(f"Unevaluated items are not allowed ({joined} {verb} unexpected)")
 
 
 _Keyword = Callable[[Any, Any, Any, Any], Any]
@@ -286,19 +271,27 @@ def _counted(keyword: _Keyword) -> _Keyword:
 
 
 _KEYWORDS: dict[str, _Keyword] = {
-    **Draft202012Validator.VALIDATORS,
+    **KEYWORDS,
     "pattern": _pattern,
     "patternProperties": _pattern_properties,
     "additionalProperties": _additional_properties,
+    "unevaluatedItems": _unevaluated_items,
     "unevaluatedProperties": _unevaluated_properties,
     "uniqueItems": _unique_items,
 }
 
-BoundedValidator: type[Draft202012Validator] = validators.extend(  # type: ignore[no-untyped-call]
-    Draft202012Validator, {name: _counted(keyword) for name, keyword in _KEYWORDS.items()}
+
+class _Draft202012(Validator):
+    __slots__ = ()
+
+
+BoundedValidator: type[Validator] = extend(
+    _Draft202012,
+    {name: _counted(keyword) for name, keyword in _KEYWORDS.items()},
+    "BoundedValidator",
 )
 
 
-def bounded_validator(schema: Any) -> Draft202012Validator:
+def bounded_validator(schema: Any) -> Validator:
     """A Draft 2020-12 validator that fetches nothing and bounds its time."""
-    return BoundedValidator(schema, registry=Registry())
+    return BoundedValidator(schema)

@@ -3,7 +3,7 @@
 The runtime validates values (a settings block's, against its schema) with Ajv2020
 (`allErrors: true`) and reports each error as `/content/values<instancePath>: <message>`
 (`@kindgi/agents/src/blocks.ts` in kindgi-cli). This module extends the bounded
-jsonschema validator (`engines.ajv.base`) so that it yields the errors Ajv yields, each with
+validator (`engines.ajv.base`) so that it yields the errors Ajv yields, each with
 Ajv's message and at Ajv's instance path: the words and parameters of each keyword come from
 ajv 8's `dist/vocabularies/**` (`must be >= 0`, `must have required property 'x'`, `must NOT
 have additional properties` once per extra property at the object, `must match a schema in
@@ -26,16 +26,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from jsonschema import validators
-from jsonschema.exceptions import ValidationError
-from referencing import Registry
-
 from hatch_kindgi.engines.ajv.base import (
     BoundedValidator,
     evaluated_indexes,
     evaluated_keys,
     searcher,
 )
+from hatch_kindgi.engines.ajv.core import ValidationError, Validator, extend
 from hatch_kindgi.engines.ajv.formats import compare, conforms
 from hatch_kindgi.engines.bounds import HOSTED_BOUNDS, SELF_HOSTED_BOUNDS, Bounds
 from hatch_kindgi.engines.budget import tick
@@ -59,15 +56,10 @@ def _within(
     validator: Any, instance: Any, schema: Any, path: Any = None, schema_path: Any = None
 ) -> Iterator[ValidationError]:
     """`validator.descend`, a `false` schema's error placed at the instance it refused
-    (jsonschema's `descend` leaves out its path; Ajv reports it there). Every keyword below
-    that descends into a subschema goes through it."""
+    (the core's `descend` leaves out its path, as jsonschema's did; Ajv reports it there).
+    Every keyword below that descends into a subschema goes through it."""
     if schema is False:
-        error = ValidationError(
-            _FALSE_SCHEMA,
-            validator=None,  # type: ignore[arg-type]  # as jsonschema marks a false schema's
-            instance=instance,
-            schema=schema,
-        )
+        error = ValidationError(_FALSE_SCHEMA, validator=None, instance=instance, schema=schema)
         if path is not None:
             error.path.appendleft(path)
         if schema_path is not None:
@@ -341,8 +333,8 @@ def _unique_items(validator: Any, unique: Any, instance: Any, schema: Any) -> It
 
 
 def _bounds_of(validator: Any) -> Bounds:
-    """The profile a validator checks under: its class's (a class `validators.extend` made
-    of one of ours, as the metaschema's, has none: self-hosted's, Ajv's own keyword)."""
+    """The profile a validator checks under: its class's (the base's has none:
+    self-hosted's, Ajv's own keyword)."""
     bounds: Bounds = getattr(validator, "bounds", SELF_HOSTED_BOUNDS)
     return bounds
 
@@ -593,33 +585,17 @@ _KEYWORDS: dict[str, _Keyword] = {
     **{keyword: _format_limit(keyword) for keyword in _LIMITS},
 }
 
-AjvValidator: type[Any] = validators.extend(  # type: ignore[no-untyped-call]
-    BoundedValidator, {name: _counted(keyword) for name, keyword in _KEYWORDS.items()}
+AjvValidator: type[Any] = extend(
+    BoundedValidator,
+    {name: _counted(keyword) for name, keyword in _KEYWORDS.items()},
+    "AjvValidator",
 )
-
-
-def _evolve(self: Any, **changes: Any) -> Any:
-    """jsonschema's `evolve`, always to this class: the runtime ignores `$schema` (Ajv2020
-    for every schema), where jsonschema would switch to the stock validator its `$schema`
-    names, with jsonschema's words and no time bound. jsonschema offers no public way to keep
-    the class (its `validator_for` is global), so this replaces the method `extend` made: it
-    and `base._referred` are what the upper bound on jsonschema in pyproject.toml is for."""
-    import attrs
-
-    cls = type(self)
-    changes.setdefault("schema", self.schema)
-    for field in attrs.fields(cls):
-        if field.init and field.alias not in changes:
-            changes[field.alias] = getattr(self, field.name)
-    return cls(**changes)
-
-
-AjvValidator.evolve = _evolve
+"""The self-hosted profile's Ajv. Every subschema, whatever its `$schema`, is checked by the
+same class: the runtime ignores `$schema` (Ajv2020 for every schema)."""
 AjvValidator.bounds = SELF_HOSTED_BOUNDS
 
-HostedAjvValidator: type[Any] = validators.extend(AjvValidator, {})  # type: ignore[no-untyped-call]
+HostedAjvValidator: type[Any] = extend(AjvValidator, {}, "HostedAjvValidator")
 """The hosted profile's Ajv: patterns on RE2, the fast formats (the class's `bounds`)."""
-HostedAjvValidator.evolve = _evolve
 HostedAjvValidator.bounds = HOSTED_BOUNDS
 
 
@@ -629,4 +605,5 @@ def ajv_validator(schema: Any, bounds: Bounds = SELF_HOSTED_BOUNDS) -> Any:
     cls = HostedAjvValidator if bounds.on_re2 else AjvValidator
     if bounds != cls.bounds:
         raise ValueError(f"no Ajv mirrored for the bounds of {bounds.profile!r}")
-    return cls(schema, registry=Registry())
+    validator: Validator = cls(schema)
+    return validator
