@@ -184,46 +184,26 @@ def _too_many(count: int, most: Any, more: str) -> str | None:
     return "is expected to be empty" if most == 0 else more
 
 
-def min_items(validator: Any, least: Any, instance: Any, schema: Any) -> _Errors:
-    if validator.is_type(instance, "array"):
-        words = _too_few(len(instance), least, "is too short")
-        if words:
-            yield ValidationError(f"{instance!r} {words}")
+def _size_limit(kind: str, least: bool, words: str) -> Keyword:
+    """minItems and its kin: the length of an instance of JSON type `kind` held to the
+    keyword's bound, at least (`least`) or at most, failing in `words`."""
+    judged = _too_few if least else _too_many
+
+    def limit(validator: Any, bound: Any, instance: Any, schema: Any) -> _Errors:
+        if validator.is_type(instance, kind):
+            found = judged(len(instance), bound, words)
+            if found:
+                yield ValidationError(f"{instance!r} {found}")
+
+    return limit
 
 
-def max_items(validator: Any, most: Any, instance: Any, schema: Any) -> _Errors:
-    if validator.is_type(instance, "array"):
-        words = _too_many(len(instance), most, "is too long")
-        if words:
-            yield ValidationError(f"{instance!r} {words}")
-
-
-def min_length(validator: Any, least: Any, instance: Any, schema: Any) -> _Errors:
-    if validator.is_type(instance, "string"):
-        words = _too_few(len(instance), least, "is too short")
-        if words:
-            yield ValidationError(f"{instance!r} {words}")
-
-
-def max_length(validator: Any, most: Any, instance: Any, schema: Any) -> _Errors:
-    if validator.is_type(instance, "string"):
-        words = _too_many(len(instance), most, "is too long")
-        if words:
-            yield ValidationError(f"{instance!r} {words}")
-
-
-def min_properties(validator: Any, least: Any, instance: Any, schema: Any) -> _Errors:
-    if validator.is_type(instance, "object"):
-        words = _too_few(len(instance), least, "does not have enough properties")
-        if words:
-            yield ValidationError(f"{instance!r} {words}")
-
-
-def max_properties(validator: Any, most: Any, instance: Any, schema: Any) -> _Errors:
-    if validator.is_type(instance, "object"):
-        words = _too_many(len(instance), most, "has too many properties")
-        if words:
-            yield ValidationError(f"{instance!r} {words}")
+min_items = _size_limit("array", True, "is too short")
+max_items = _size_limit("array", False, "is too long")
+min_length = _size_limit("string", True, "is too short")
+max_length = _size_limit("string", False, "is too long")
+min_properties = _size_limit("object", True, "does not have enough properties")
+max_properties = _size_limit("object", False, "has too many properties")
 
 
 def required(validator: Any, required: Any, instance: Any, schema: Any) -> _Errors:
