@@ -75,20 +75,18 @@ _JS_SPACE = re.escape(WHITE_SPACE)
 _INLINE_COMMENT_LINE = re.compile(f"\n[{_JS_SPACE}]*[^#{_JS_SPACE}]")
 
 
-def _class(codes: frozenset[int]) -> str:
-    """A regular-expression character class body for every character from U+0080 up but
-    `codes` (liquidjs's word characters beyond ASCII)."""
-    ranges, start = [], 0x80
-    for code in sorted(codes):
-        if code > start:
-            ranges.append(f"{re.escape(chr(start))}-{re.escape(chr(code - 1))}")
-        start = code + 1
-    ranges.append(f"{re.escape(chr(start))}-{re.escape(chr(0x10FFFF))}")
-    return "".join(ranges)
+def _not_word_class() -> str:
+    """A regular-expression character class body for every character that is no word
+    character: ASCII but letters, digits, `_`, `?` and `-`, and the wide blanks and curly
+    quotes. Written as the complement, because a class that spells out the ranges up to
+    U+10FFFF takes `re` about 10 ms to compile, where this one takes a tenth of that."""
+    ascii_others = "".join(chr(code) for code in range(128) if chr(code) not in _ASCII_WORD)
+    wide = "".join(map(chr, sorted(_WIDE_BLANKS | _WIDE_PUNCTUATION)))
+    return re.escape(ascii_others + wide)
 
 
 # The same classes as regular expressions, for the runs that matter for speed.
-_WORD_RUN = re.compile(f"[A-Za-z0-9_?\\-{_class(_WIDE_BLANKS | _WIDE_PUNCTUATION)}]+")
+_WORD_RUN = re.compile(f"[^{_not_word_class()}]+")
 _BLANK_RUN = re.compile(
     "[\t\n\v\f\r " + "".join(re.escape(chr(code)) for code in sorted(_WIDE_BLANKS)) + "]+"
 )

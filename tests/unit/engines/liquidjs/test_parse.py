@@ -132,3 +132,38 @@ def test_deep_nesting_gets_liquidjs_verdicts() -> None:
             assert _ours(nested) is None
     assert shipped.publish_template_problem("{% if a %}" * 10_000) is not None
     assert _ours("{% if a %}" * 10_000) is not None
+
+
+# Every ASCII character, and each side of every edge of liquidjs's table of word characters
+# beyond ASCII (its blanks U+00A0, U+1680, U+180E, U+2000-U+200A, U+2028, U+2029, U+202F,
+# U+205F, U+3000 and its curly quotes U+201C, U+201D), up to the last code point.
+_EDGES = (0x80, 0xA0, 0x1680, 0x180E, 0x2000, 0x200A, 0x201C, 0x201D, 0x2028, 0x2029)
+_EDGES += (0x202F, 0x205F, 0x3000, 0xFEFF, 0xFFFF, 0x10000, 0x10FFFF)
+_WORD_PROBES = sorted(
+    {
+        *range(1, 128),
+        *(code + step for code in _EDGES for step in (-1, 0, 1) if code + step < 0x110000),
+    }
+    - set(range(0xD800, 0xE000))
+)
+
+
+def test_word_characters_are_liquidjs_word_characters() -> None:
+    """A character inside a variable's name, a filter's and an assigned name: the verdict
+    and message are liquidjs's for every ASCII character and both sides of each edge of its
+    table of word characters (`_WORD_RUN`, written as the complement of what isn't one)."""
+    templates = [
+        template
+        for code in _WORD_PROBES
+        for template in (
+            f"{{{{ a{chr(code)}b }}}}",
+            f"{{{{ a | up{chr(code)}case }}}}",
+            f"{{% assign a{chr(code)}b = 1 %}}{{{{ a.b{chr(code)} }}}}",
+        )
+    ]
+    differ = [
+        (text, e, o)
+        for text in templates
+        if (e := shipped.publish_template_problem(text)) != (o := _ours(text))
+    ]
+    assert differ == []
