@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
-from hatch_kindgi.against.reference import RefRequest
+from hatch_kindgi.against.request import RefRequest
 from hatch_kindgi.report.problems import Problem
 
 GIT_TIMEOUT = 60.0

@@ -1,5 +1,6 @@
-"""Which reference to compare with, and reading one that is a file: an index.json, or a wheel
-built by this plugin (its `<package>/index.json`). Anything else names a git revision."""
+"""Reading a reference that is a file: an index.json, or a wheel built by this plugin (its
+`<package>/index.json`). Anything else names a git revision. Which reference a run compares
+with is `against.request`'s (re-exported here)."""
 
 from __future__ import annotations
 
@@ -7,62 +8,25 @@ import json
 import re
 import zipfile
 import zlib
-from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 
 from hatch_kindgi.against.entries import PackEntries, entries_from_index
-from hatch_kindgi.config.pyproject import PYPROJECT, option_anchor
+from hatch_kindgi.against.request import ENV_AGAINST, RefRequest, choose_reference
 from hatch_kindgi.config.stage import package_folder
-from hatch_kindgi.report.problems import Problem, error
+from hatch_kindgi.report.problems import Problem
 
-ENV_AGAINST = "KINDGI_AGAINST"
-"""The environment variable naming the reference when neither `--against` nor the hook
-option `against` does (for CI)."""
+__all__ = [
+    "ENV_AGAINST",
+    "MAX_INDEX_BYTES",
+    "RefRequest",
+    "choose_reference",
+    "read_file_reference",
+]
 
 MAX_INDEX_BYTES = 64 * 1024 * 1024
 """The largest reference index read, in bytes (from a file or out of a wheel)."""
 
 _INDEX_IN_WHEEL = re.compile(r"[^/]+/index\.json")
-
-
-@dataclass(frozen=True)
-class RefRequest:
-    """A reference as the user named it, where (`source`), and where its problems are
-    reported: `pyproject.toml` for the hook option, the pack (`.`) otherwise. A relative
-    path is from `base`, or from the working folder when `base` is None."""
-
-    text: str
-    source: str
-    file: str = "."
-    base: Path | None = None
-
-    @property
-    def path(self) -> Path:
-        """The reference read as a path."""
-        return Path(self.text) if self.base is None else self.base / self.text
-
-    def problem(self, code: str, message: str) -> Problem:
-        """A problem about this reference (the hook option's: on its key)."""
-        anchor = option_anchor("against") if self.file == PYPROJECT else None
-        return error(code, self.file, f'{self.source} "{self.text}": {message}', anchor=anchor)
-
-
-def choose_reference(
-    flag: str | RefRequest | None, option: str | None, environ: Mapping[str, str], *, root: Path
-) -> RefRequest | None:
-    """The reference to compare with, first that applies: the command line's (`--against`,
-    or a command's own as a `RefRequest`), the hook option `against` (a path in it is from
-    the pack root), `KINDGI_AGAINST`. The pipeline asks it in the step that applies a run's
-    overrides (`pipeline.request.apply_overrides`), once a run."""
-    if isinstance(flag, RefRequest):
-        return flag
-    if flag:
-        return RefRequest(flag, "--against")
-    if option:
-        return RefRequest(option, "option `against`", PYPROJECT, root)
-    value = environ.get(ENV_AGAINST, "").strip()
-    return RefRequest(value, ENV_AGAINST) if value else None
 
 
 def read_file_reference(

@@ -39,7 +39,7 @@ from hatch_kindgi.engines.ajv.formats import watching_fast_formats
 from hatch_kindgi.engines.bounds import Bounds
 from hatch_kindgi.engines.javascript.strings import code_unit_key, is_blank
 from hatch_kindgi.engines.liquidjs.tenant import TOO_LONG_UNITS, template_too_long
-from hatch_kindgi.report.formats import ordered
+from hatch_kindgi.report.order import ordered
 from hatch_kindgi.report.problems import Problem, error, has_errors
 
 if TYPE_CHECKING:

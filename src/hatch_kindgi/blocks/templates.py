@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import os
-import pickle
 import subprocess
 import sys
 import threading
@@ -135,6 +134,8 @@ class _Helper:
         return cls(process)
 
     def _read(self, stream: IO[bytes]) -> None:
+        import pickle  # the helper's wire, loaded only with a helper (a large pack's)
+
         try:
             while True:
                 for key, checked in pickle.load(stream):
@@ -146,6 +147,8 @@ class _Helper:
         if self._broken:
             return
         assert self._process.stdin is not None
+        import pickle
+
         try:
             pickle.dump(jobs, self._process.stdin, protocol=pickle.HIGHEST_PROTOCOL)
         except OSError:  # it is gone: its share is checked here
@@ -176,6 +179,8 @@ def _import_paths() -> list[str]:
 
 def serve(stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None) -> None:
     """The helper's side: batches of templates in, their TemplateChecks out, until EOF."""
+    import pickle
+
     source = stdin or sys.stdin.buffer
     sink = stdout or sys.stdout.buffer
     while True:

@@ -15,10 +15,10 @@ the modules the run reads once, so the rules here stay pure functions of the ent
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from hatch_kindgi.primitives.modules import distinct, entry_problems
-from hatch_kindgi.report.problems import Problem
+if TYPE_CHECKING:
+    from hatch_kindgi.report.problems import Problem
 
 
 def check_entries(
@@ -35,9 +35,13 @@ def check_entries(
     all the same, so an agent naming one is not told it is missing. A problem on a module
     names the entry it is about, for the pipeline to place (`Problem.declared`)."""
     del flows  # nothing across flows yet; the signature keeps the pipeline uniform
+    # Each rule's module loads when there is something for it to check: a blocks-only pack
+    # has neither guardrails nor agents, and loads none of them, nor the modules' placing.
+    if not guardrails and not agents:
+        return ()
+    from hatch_kindgi.primitives.modules import distinct, entry_problems
+
     problems: list[Problem] = []
-    # Each rule's module loads when there is something for it to check (a blocks-only pack
-    # has neither guardrails nor agents).
     if guardrails:
         from hatch_kindgi.checks.guardrails import guardrail_problems
 

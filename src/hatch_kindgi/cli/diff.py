@@ -14,7 +14,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from hatch_kindgi.against.formats import DIFF_FORMATS
-from hatch_kindgi.against.reference import RefRequest
+from hatch_kindgi.against.request import RefRequest
 from hatch_kindgi.cli.output import (
     EXIT_OK,
     EXIT_USAGE,

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from hatch_kindgi.against.reference import ENV_AGAINST
+from hatch_kindgi.against.request import ENV_AGAINST
 from hatch_kindgi.config.target import TARGETS
 from hatch_kindgi.pipeline.request import RunRequest, command_request
 from hatch_kindgi.report.formats import format_text, write

@@ -34,9 +34,9 @@ from hatch_kindgi.cli.output import (
     write_notes,
 )
 from hatch_kindgi.cli.side_by_side import side_by_side
+from hatch_kindgi.report.files import repository_prefix
 from hatch_kindgi.report.formats import format_text, write
 from hatch_kindgi.report.problems import Problem, placed_below
-from hatch_kindgi.report.sarif import repository_prefix
 from hatch_kindgi.report.styles import format_report
 
 T = TypeVar("T")

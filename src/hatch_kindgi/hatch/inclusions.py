@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from hatch_kindgi.index.pins import RECORD_FILE, RECORDED_PREFIX, read_recorded_pins, record_pins
-from hatch_kindgi.report.sarif import repository_prefix
+from hatch_kindgi.report.files import repository_prefix
 
 if TYPE_CHECKING:
     from hatch_kindgi.hatch.layout import WheelLayout

@@ -11,8 +11,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, NoReturn
 
 from hatch_kindgi.report.files import unwritable, write_atomically
-from hatch_kindgi.report.formats import format_github, format_text, write
-from hatch_kindgi.report.styles import format_report
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -55,7 +53,12 @@ def print_report(
     problems: Sequence[Problem], notes: Sequence[str], *, artifact: str, failing: bool
 ) -> None:
     """Print the report (stderr, and annotations under GitHub Actions), then the run's
-    notes; `artifact` is what is built ("wheel", "sdist"), which `failing` says isn't."""
+    notes; `artifact` is what is built ("wheel", "sdist"), which `failing` says isn't. The
+    formats load only when there is something to print."""
+    if not problems and not notes:
+        return
+    from hatch_kindgi.report.formats import format_github, format_text, write
+
     if problems:
         header = f"kindgi: the pack has problems; no {artifact} was built" if failing else "kindgi:"
         write(sys.stderr, f"{header}\n{format_text(problems)}")
@@ -83,6 +86,8 @@ def write_report_file(report: BuildReport, *, failed: bool) -> bool:
     target = report.file
     if target is None:
         return True
+    from hatch_kindgi.report.styles import format_report
+
     text = format_report(report.problems, target.style, failed=failed, prefix=report.prefix)
     try:
         write_atomically(target.path, text.encode("utf-8"))

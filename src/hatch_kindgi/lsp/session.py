@@ -15,7 +15,7 @@ from hatch_kindgi.config.stage import PYPROJECT
 from hatch_kindgi.pipeline import PipelineCache, RunRequest, command_request, run_pipeline
 from hatch_kindgi.pipeline.places import read_pack_text
 from hatch_kindgi.pipeline.read import PackRead, read_pack
-from hatch_kindgi.report.formats import ordered
+from hatch_kindgi.report.order import ordered
 from hatch_kindgi.report.problems import Problem
 
 _CODE_SUFFIXES = (".py", ".pyi")

@@ -27,8 +27,8 @@ from hatch_kindgi.pipeline.places import (
 )
 from hatch_kindgi.pipeline.request import RunRequest
 from hatch_kindgi.pipeline.run import PipelineResult, run_pipeline
-from hatch_kindgi.report.formats import ordered
 from hatch_kindgi.report.lines import LINE_END
+from hatch_kindgi.report.order import ordered
 from hatch_kindgi.report.problems import Problem
 
 MAX_PASSES = 5

@@ -37,7 +37,6 @@ from hatch_kindgi.blocks.json_reader import json_places, string_indexes
 from hatch_kindgi.config.options import DEFAULT_MAX_FILE_SIZE
 from hatch_kindgi.config.pyproject import PYPROJECT
 from hatch_kindgi.config.sources import NO_OVERLAY, Overlay, Unread, read_pack_file
-from hatch_kindgi.config.toml_places import toml_places
 from hatch_kindgi.report.lines import Lines
 from hatch_kindgi.report.problems import Declared, Problem
 
@@ -91,8 +90,13 @@ class Text(Lines):
     @property
     def places(self) -> Places:
         """Where each key and value is, by pointer (read on first use)."""
-        if self._places is None:
-            self._places = toml_places(self.text) if self.toml else json_places(self.text)
+        if self._places is None and self.toml:
+            # TOML's places load with the first problem on the pyproject, not with every run.
+            from hatch_kindgi.config.toml_places import toml_places
+
+            self._places = toml_places(self.text)
+        elif self._places is None:
+            self._places = json_places(self.text)
         return self._places
 
 

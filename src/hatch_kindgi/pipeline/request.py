@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from hatch_kindgi.against.reference import RefRequest, choose_reference
+from hatch_kindgi.against.request import RefRequest, choose_reference
 from hatch_kindgi.config.sources import NO_OVERLAY, Overlay
 from hatch_kindgi.config.stage import HookOptions, Runner
 from hatch_kindgi.config.target import Target, target_of

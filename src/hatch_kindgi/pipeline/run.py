@@ -9,7 +9,6 @@ from functools import cached_property, partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from hatch_kindgi.against.reference import RefRequest
 from hatch_kindgi.checks.stage import check_entries
 from hatch_kindgi.code.outcome import NO_CODE, CodeOutcome
 from hatch_kindgi.config.stage import HookOptions, PackConfig, package_name
@@ -22,10 +21,11 @@ from hatch_kindgi.pipeline.places import pack_text, place_problems
 from hatch_kindgi.pipeline.read import pack_code, read_pack
 from hatch_kindgi.pipeline.request import NO_REQUEST, RunRequest, Settings
 from hatch_kindgi.pipeline.wheel import wheel_paths
-from hatch_kindgi.report.formats import fails
+from hatch_kindgi.report.order import fails
 from hatch_kindgi.report.problems import Problem, has_errors
 
 if TYPE_CHECKING:
+    from hatch_kindgi.against.request import RefRequest
     from hatch_kindgi.against.stage import Comparison, PackEntries, Revisions
     from hatch_kindgi.pipeline.cache import PipelineCache
     from hatch_kindgi.primitives.modules import DeclaringModules

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from hatch_kindgi.report.formats import format_problem, ordered, summary
+from hatch_kindgi.report.formats import format_problem, summary
+from hatch_kindgi.report.order import ordered
 from hatch_kindgi.report.problems import Problem
 
 _GREEN = "\033[32m"

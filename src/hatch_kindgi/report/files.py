@@ -1,5 +1,6 @@
 """Files a run writes (a report, an index): whole, or not at all; and the pack files
-`check --fix` rewrites in place (`write_in_place`), keeping their mode and their links."""
+`check --fix` rewrites in place (`write_in_place`), keeping their mode and their links; and
+where the pack is in its repository (`repository_prefix`), which reports' paths start from."""
 
 from __future__ import annotations
 
@@ -151,3 +152,17 @@ def _overwrite(handle: int, data: bytes) -> None:
         view = view[os.write(handle, view) :]
     os.ftruncate(handle, len(data))
     os.fsync(handle)
+
+
+def repository_prefix(root: Path) -> str:
+    """The pack folder `root` as a path inside the git working tree holding it, with a
+    trailing slash (`packs/ledger/`); `""` at the tree's root or outside any tree.
+
+    Looks for `.git` (a folder, or the file of a linked worktree or submodule) from `root`
+    up, without running git."""
+    folder = root.resolve()
+    for candidate in (folder, *folder.parents):
+        if (candidate / ".git").exists():
+            inside = folder.relative_to(candidate).as_posix()
+            return "" if inside == "." else f"{inside}/"
+    return ""

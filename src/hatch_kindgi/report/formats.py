@@ -15,7 +15,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-from hatch_kindgi.report.problems import Problem, has_errors
+from hatch_kindgi.report.order import ordered
+from hatch_kindgi.report.problems import Problem
 
 MAX_PER_FILE = 50
 """Most problems a report shows for one file; the rest are counted on one more line."""
@@ -23,30 +24,6 @@ MAX_PER_FILE = 50
 _BOLD = "\033[1m"
 _RESET = "\033[0m"
 _SEVERITY_COLORS = {"error": "\033[31m", "warning": "\033[33m"}
-
-
-def ordered(problems: Iterable[Problem]) -> list[Problem]:
-    """Problems deduplicated and sorted by file, line, column, code, pointer (segment by
-    segment, numbers as numbers: `/tools/2` before `/tools/10`), then the rest."""
-    listed = sorted(set(problems), key=_place_key)
-    # Only problems at the same place and of the same code are told apart by their pointers,
-    # whose key costs most: those runs alone are sorted by it.
-    start = 0
-    while start < len(listed):
-        place = _place_key(listed[start])
-        end = start + 1
-        while end < len(listed) and _place_key(listed[end]) == place:
-            end += 1
-        if end - start > 1:
-            listed[start:end] = sorted(listed[start:end], key=_sort_key)
-        start = end
-    return listed
-
-
-def fails(problems: Iterable[Problem], *, strict: bool) -> bool:
-    """Whether these problems fail a build: any error, or any problem at all when strict."""
-    listed = list(problems)
-    return has_errors(listed) or (strict and bool(listed))
 
 
 @dataclass(frozen=True)
@@ -228,42 +205,6 @@ def encodable(text: str, encoding: str | None) -> str:
     except UnicodeEncodeError:
         return text.encode(encoding, "backslashreplace").decode(encoding)
     return text
-
-
-def _place_key(problem: Problem) -> tuple[str, int, int, str]:
-    return (
-        problem.shown_file,
-        problem.line if problem.line is not None else 0,
-        problem.column if problem.column is not None else 0,
-        problem.code,
-    )
-
-
-def _sort_key(problem: Problem) -> tuple[str, int, int, str, tuple[object, ...], str, str]:
-    pointer = problem.shown_pointer
-    return (
-        problem.shown_file,
-        problem.line if problem.line is not None else 0,
-        problem.column if problem.column is not None else 0,
-        problem.code,
-        _pointer_key(pointer) if pointer else (),
-        problem.message,
-        problem.severity,
-    )
-
-
-def _pointer_key(pointer: str) -> tuple[object, ...]:
-    """A pointer's segments, a number (ASCII digits only) before any other segment and
-    ordered by value: by its length without leading zeros, then its digits (no int() of a
-    huge one), then as written."""
-    key: list[object] = []
-    for segment in pointer[1:].split("/"):
-        if segment.isdigit() and segment.isascii():
-            digits = segment.lstrip("0")
-            key.append((0, len(digits), digits, segment))
-        else:
-            key.append((1, segment))
-    return tuple(key)
 
 
 def _count(number: int, noun: str, *, grouped: bool = False) -> str:

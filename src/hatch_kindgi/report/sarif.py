@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable
-from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
@@ -82,20 +81,6 @@ def format_sarif(problems: Iterable[Problem], *, prefix: str = "") -> str:
         ]
     document = {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
     return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
-
-
-def repository_prefix(root: Path) -> str:
-    """The pack folder `root` as a path inside the git working tree holding it, with a
-    trailing slash (`packs/ledger/`); `""` at the tree's root or outside any tree.
-
-    Looks for `.git` (a folder, or the file of a linked worktree or submodule) from `root`
-    up, without running git."""
-    folder = root.resolve()
-    for candidate in (folder, *folder.parents):
-        if (candidate / ".git").exists():
-            inside = folder.relative_to(candidate).as_posix()
-            return "" if inside == "." else f"{inside}/"
-    return ""
 
 
 def _rules() -> list[dict[str, Any]]:

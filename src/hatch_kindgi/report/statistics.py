@@ -13,7 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from hatch_kindgi.report.codes import CODES
-from hatch_kindgi.report.formats import ordered, summary
+from hatch_kindgi.report.formats import summary
+from hatch_kindgi.report.order import ordered
 from hatch_kindgi.report.problems import Problem
 
 STATISTICS_FORMATS = ("text", "json")

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from hatch_kindgi.report.formats import format_github, format_json, format_text
-from hatch_kindgi.report.problems import Problem
-from hatch_kindgi.report.sarif import format_sarif
+if TYPE_CHECKING:
+    from hatch_kindgi.report.problems import Problem
 
 REPORT_FORMATS = ("text", "json", "github", "sarif")
 
@@ -20,7 +20,12 @@ def format_report(
     color: bool = False,
 ) -> str:
     """The whole report in `style` (one of REPORT_FORMATS). `failed` is the JSON report's
-    `ok`; `prefix` places SARIF paths in the repository; `color` is for text only."""
+    `ok`; `prefix` places SARIF paths in the repository; `color` is for text only. The
+    formats load here, when there is a report to write: the names above are all a
+    configuration needs."""
+    from hatch_kindgi.report.formats import format_github, format_json, format_text
+    from hatch_kindgi.report.sarif import format_sarif
+
     if style == "json":
         return format_json(problems, failed=failed)
     if style == "github":

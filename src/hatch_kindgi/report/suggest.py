@@ -28,7 +28,6 @@ one set of names.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 
@@ -86,6 +85,8 @@ class Suggestions:
             self._names = _Names(names if len(names) <= MAX_CANDIDATES else [])
         if not self._names.names:
             return ""
+        import difflib  # with the first hint asked for: a clean run asks for none
+
         close = difflib.get_close_matches(word, self._names.shortlist(word), n=1, cutoff=_CUTOFF)
         return close[0] if close else ""
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from hatch_kindgi.engines.ajv.registry import Unresolvable
 from hatch_kindgi.engines.bounds import SELF_HOSTED_BOUNDS, Bounds
 from hatch_kindgi.engines.budget import PatternTimeout, ValidationTimeout, validation_budget
-from hatch_kindgi.engines.re2.program import Re2Unavailable, TooLargeToCheck
+from hatch_kindgi.engines.re2.errors import Re2Unavailable, TooLargeToCheck
 from hatch_kindgi.schema.fast import FastValues, fast_values
 from hatch_kindgi.schema.patterns import pattern_pointer, string_pointers
 from hatch_kindgi.schema.refs import ref_chains

@@ -99,3 +99,43 @@ def test_blocks_only_build_without_the_fast_extra_loads_no_jsonschema(tmp_path: 
     assert "hatch_kindgi.engines.ajv.core" in loaded  # our core did check
     assert "jsonschema_rs" not in loaded
     assert loaded.isdisjoint(JSONSCHEMA), sorted(loaded & {*JSONSCHEMA})
+
+
+NOT_ON_A_CLEAN_BLOCKS_BUILD = (
+    # the comparison with a reference (no `against` asked)
+    "hatch_kindgi.against.reference",
+    "hatch_kindgi.against.entries",
+    "hatch_kindgi.against.stage",
+    # code: the primitives, the modules' parses and placing
+    "hatch_kindgi.primitives.modules",
+    "hatch_kindgi.primitives.declarations",
+    # patterns: V8's reading and RE2's (the pack's schemas have none)
+    "hatch_kindgi.engines.javascript.regexp",
+    "hatch_kindgi.engines.re2.program",
+    "hatch_kindgi.engines.re2.syntax",
+    # the report's formats and the pyproject's places (nothing to report)
+    "hatch_kindgi.report.formats",
+    "hatch_kindgi.report.sarif",
+    "hatch_kindgi.config.toml_places",
+    # the standard library's, for hints, the template helper's wire and exact multipleOf
+    "difflib",
+    "pickle",
+    "fractions",
+)
+"""What a clean blocks-only build loads none of, each module kept for the run that needs it:
+every one of them costs each build its import (a frozen dataclass alone about 0.6 ms)."""
+
+
+def test_clean_blocks_only_build_loads_only_what_it_uses(tmp_path: Path) -> None:
+    """`build_wheel` of a clean blocks-only pack (prompts, settings without patterns, no
+    agents, no `against`), as an isolated build runs it (no jsonschema-rs): none of the
+    modules a comparison, code, patterns or a report would need."""
+    pack = copy_pack("blocks", tmp_path / "pack")
+    (tmp_path / "dist").mkdir()
+    answer, loaded = _step(pack, "build_wheel", tmp_path / "dist", fast=False)
+    assert isinstance(answer, str)
+    assert (tmp_path / "dist" / answer).is_file()
+    assert "hatch_kindgi.pipeline.run" in loaded  # the pipeline did run
+    assert loaded.isdisjoint(NOT_ON_A_CLEAN_BLOCKS_BUILD), sorted(
+        loaded & {*NOT_ON_A_CLEAN_BLOCKS_BUILD}
+    )

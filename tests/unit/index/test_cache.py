@@ -9,7 +9,7 @@ from typing import Any
 from hatch_kindgi.index.cache import IndexChecks
 from hatch_kindgi.index.stage import index_problems, pack_index_schema
 from hatch_kindgi.pipeline import RunRequest, run_pipeline
-from hatch_kindgi.report.formats import ordered
+from hatch_kindgi.report.order import ordered
 from tests.helpers.packs import TESTPACKS
 
 

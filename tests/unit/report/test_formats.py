@@ -14,12 +14,11 @@ from jsonschema import Draft202012Validator
 from hatch_kindgi.report.formats import (
     MAX_PER_FILE,
     encodable,
-    fails,
     format_github,
     format_json,
     format_text,
-    ordered,
 )
+from hatch_kindgi.report.order import fails, ordered
 from hatch_kindgi.report.problems import Problem, error, warning
 
 

@@ -12,8 +12,9 @@ import pytest
 from hatch_kindgi import __version__
 from hatch_kindgi.pipeline.places import place_problems
 from hatch_kindgi.report.codes import CODES
+from hatch_kindgi.report.files import repository_prefix
 from hatch_kindgi.report.problems import error, warning
-from hatch_kindgi.report.sarif import format_sarif, repository_prefix
+from hatch_kindgi.report.sarif import format_sarif
 from tests.helpers.golden import broken_case_params, expected_report, golden_result
 from tests.helpers.packs import BROKEN, REPO
 from tests.helpers.sarif import github_faults, golden_rows, result_rows, schema_errors

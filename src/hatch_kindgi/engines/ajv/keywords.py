@@ -11,7 +11,6 @@ by fractions when the quotient overflows.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from fractions import Fraction
 from typing import Any
 
 from hatch_kindgi.engines.ajv.core import Keyword, ValidationError
@@ -165,6 +164,8 @@ def multiple_of(validator: Any, divisor: Any, instance: Any, schema: Any) -> _Er
         try:
             failed = int(quotient) != quotient
         except OverflowError:  # a huge quotient is inf in floats: decide exactly
+            from fractions import Fraction  # (and load fractions, with decimal, only then)
+
             failed = (Fraction(instance) / Fraction(divisor)).denominator != 1
     else:
         failed = instance % divisor

@@ -48,7 +48,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote, unquote, urljoin
 
 from hatch_kindgi.engines.ajv.formats import FORMAT_NAMES
@@ -56,8 +56,10 @@ from hatch_kindgi.engines.ajv.vocabulary import NOT_SCHEMAS
 from hatch_kindgi.engines.bounds import SELF_HOSTED_BOUNDS, Bounds
 from hatch_kindgi.engines.budget import PatternTimeout, validation_budget
 from hatch_kindgi.engines.javascript.json import stringify_string
-from hatch_kindgi.engines.javascript.regexp import JsPattern, JsRegexError, js_pattern
 from hatch_kindgi.report.suggest import Suggestions
+
+if TYPE_CHECKING:  # the patterns' module loads with the first pattern (most schemas have none)
+    from hatch_kindgi.engines.javascript.regexp import JsPattern, JsRegexError
 
 __all__ = ["KEYWORDS", "Fault", "strict_faults", "strict_findings", "strict_fixes"]
 
@@ -489,6 +491,8 @@ class _Walk:
 
     def pattern(self, source: str, path: tuple[object, ...]) -> JsPattern | None:
         """What compiling a pattern refuses, added; the pattern as V8 reads it, or None."""
+        from hatch_kindgi.engines.javascript.regexp import JsRegexError, js_pattern
+
         try:
             compiled = js_pattern(source)
         except JsRegexError as refused:
@@ -633,7 +637,8 @@ def _tenant_pattern_refusal(source: str, bounds: Bounds) -> tuple[str, str] | No
     """The hosted profile's Ajv's refusal of a schema's pattern (`tenantRegExp` throws), its
     words and then our hint; None when it compiles. A pattern re2js takes but we can't match
     exactly is ours to refuse, as one too large to check."""
-    from hatch_kindgi.engines.re2.program import Re2Unavailable, TooLargeToCheck
+    from hatch_kindgi.engines.javascript.regexp import JsRegexError
+    from hatch_kindgi.engines.re2.errors import Re2Unavailable, TooLargeToCheck
     from hatch_kindgi.engines.re2.tenant import Refused, compile_tenant_pattern
 
     try:

@@ -40,6 +40,7 @@ from typing import Any
 
 from hatch_kindgi.engines.budget import PatternTimeout, counted_match
 from hatch_kindgi.engines.javascript.strings import from_utf16_units, utf16_units
+from hatch_kindgi.engines.re2.errors import INSTALL, Re2Unavailable, TooLargeToCheck
 from hatch_kindgi.engines.re2.syntax import (
     Alternate,
     Assertion,
@@ -60,7 +61,6 @@ __all__ = [
     "compile_program",
 ]
 
-INSTALL = "pip install google-re2"
 """What installs the library the hosted profile's patterns are matched with."""
 MAX_MEMORY = 64 << 20
 """The memory google-re2 may take for one program (compressed programs are small)."""
@@ -77,18 +77,6 @@ _ASSERTIONS = {
     "word": "\\b",
     "not_word": "\\B",
 }
-
-
-class Re2Unavailable(Exception):
-    """google-re2 can't be imported here: the hosted profile's patterns can't be matched."""
-
-    def __init__(self, cause: BaseException) -> None:
-        super().__init__(f"google-re2 can't be imported ({cause}): {INSTALL}")
-        self.cause = cause
-
-
-class TooLargeToCheck(Exception):
-    """A pattern re2js takes that we can't match exactly (see the module's docstring)."""
 
 
 class Re2Timeout(PatternTimeout):
