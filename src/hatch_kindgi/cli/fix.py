@@ -14,14 +14,13 @@ Nothing else is written.
 from __future__ import annotations
 
 import argparse
-import difflib
 import os
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from hatch_kindgi.cli.output import (
     EXIT_OK,
@@ -33,13 +32,15 @@ from hatch_kindgi.cli.output import (
 )
 from hatch_kindgi.cli.packs import PackOutcome, Packs, each_pack, named, report
 from hatch_kindgi.config.sources import Unread, read_pack_file, unread_said
-from hatch_kindgi.pipeline.fixes import FileFix, Fixed, fix_pack
 from hatch_kindgi.pipeline.request import RunRequest
 from hatch_kindgi.report.escape import shown as shown_text
 from hatch_kindgi.report.files import ChangedOnDisk, write_in_place
 from hatch_kindgi.report.formats import format_text, write
 from hatch_kindgi.report.lines import patch_lines
 from hatch_kindgi.report.problems import Problem
+
+if TYPE_CHECKING:  # the fixes load with `--fix` or `--diff`, not with every check
+    from hatch_kindgi.pipeline.fixes import FileFix, Fixed
 
 
 def add_fix_arguments(parser: argparse.ArgumentParser) -> None:
@@ -136,6 +137,8 @@ def fix_packs(
 
 
 def _fix(root: Path, *, request: RunRequest, write_files: bool) -> _Outcome:
+    from hatch_kindgi.pipeline.fixes import fix_pack
+
     run = fix_pack(root, request)
     result = run.result
     left = PackOutcome(result.problems, result.failed, result.notes, strict=result.options.strict)
@@ -239,6 +242,8 @@ def unified_diff(fix: FileFix, base: str = "") -> str:
     """The fix of one file as a unified diff (`a/…`, `b/…`, as git writes one) that `git
     apply` and `patch -p1` take: its lines are the patch format's (`report.lines.patch_lines`,
     a `\\r` kept inside its line), a last line without a newline marked as diff marks it."""
+    import difflib
+
     name = base + shown_text(fix.file, file_name=True)
     lines = difflib.unified_diff(
         patch_lines(fix.before),

@@ -7,7 +7,6 @@ from __future__ import annotations
 import errno
 import os
 import stat
-import tempfile
 from pathlib import Path
 
 _CREATED_MODE = 0o666
@@ -27,6 +26,8 @@ def write_atomically(path: Path, data: bytes) -> None:
         return
     path.parent.mkdir(parents=True, exist_ok=True)
     mode = written_mode(path)
+    import tempfile  # (with shutil and random: only a run that writes a file loads them)
+
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
         if hasattr(os, "fchmod"):  # POSIX; Windows has no such mode bits
