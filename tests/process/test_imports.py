@@ -115,3 +115,32 @@ def test_invalid_values_load_our_core_and_no_jsonschema(tmp_path: Path) -> None:
     assert not {"jsonschema", "referencing", "attrs"} & set(modules)
     assert "hatch_kindgi.engines.ajv.core" in _run_modules(tmp_path)
     assert "liquid" not in modules
+
+
+NOT_ON_A_CLEAN_CHECK = (
+    "hatch_kindgi.pipeline.fixes",  # --fix and --diff's
+    "hatch_kindgi.report.sarif",  # --format sarif's
+    "hatch_kindgi.against.reference",  # --against's
+    "difflib",  # a hint's, and --diff's
+    "importlib.resources",  # 8 ms with tempfile and zipfile: package data is read by pkgutil
+)
+"""What `check` of a clean pack with no flags needs none of."""
+
+
+def test_clean_check_loads_only_what_it_uses(tmp_path: Path) -> None:
+    """`check` of a clean pack of a prompt and a settings block, no flags: none of the
+    modules a fix, a SARIF report, a comparison or a hint would need."""
+    block = prompt(
+        "acme.p", "1.0.0", template="Hi {{ name }}", parameters=[{"name": "name", "type": "string"}]
+    )
+    write(
+        tmp_path,
+        {
+            "pyproject.toml": PYPROJECT,
+            "blocks/p.json": block,
+            "blocks/a.json": settings("acme.a", "1.0.0", {"limit": 5}, _schema()),
+        },
+    )
+    loaded = _run_modules(tmp_path)
+    assert "hatch_kindgi.pipeline.run" in loaded  # the check did run
+    assert loaded.isdisjoint(NOT_ON_A_CLEAN_CHECK), sorted(loaded & {*NOT_ON_A_CLEAN_CHECK})
