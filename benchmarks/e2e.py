@@ -6,7 +6,9 @@ data by plain hatchling (`run.without_hook`):
 
 - `python -m build --wheel`: isolated, pip installs the build environment (from its cache);
 - `uv build --wheel`: isolated, uv installs it (from its cache; skipped when uv isn't there);
-- `python -m build --wheel --no-isolation`: the hook's own work in this environment;
+- `python -m build --wheel --no-isolation`: the hook's own work, in this environment (the
+  development one: every Hatch plugin installed here loads once a hook is configured) and in
+  one of its own holding only hatchling, hatch-kindgi and build, as a build environment has;
 - the build environment itself: a virtualenv with hatchling alone against one with
   hatchling and hatch-kindgi (its wheel built from this tree), their sizes, and the size of
   each package the hook adds;
@@ -167,6 +169,36 @@ def ratio_line(label: str, hook: list[Run], plain: list[Run], target: float) -> 
     return figure
 
 
+def no_isolation(
+    repeats: int, work: Path, wheel: Path, packs: tuple[Path, Path], out: str
+) -> dict[str, dict[str, float]]:
+    """`python -m build --wheel --no-isolation`, hook against plain hatchling: in this
+    environment, and in one holding only hatchling, hatch-kindgi (`wheel`) and build;
+    `packs`: the pack with the hook, and the same files for plain hatchling."""
+    hooked, plain = packs
+    own_env = environment(work, "env-no-isolation", ["hatchling", "build", str(wheel)])
+    pythons = {
+        "no_isolation": sys.executable,
+        "no_isolation_own_env": str(own_env / "bin" / "python"),
+    }
+    labels = {
+        "no_isolation": "python -m build --wheel --no-isolation (the hook's own work)",
+        "no_isolation_own_env": (
+            "  the same in an environment of its own (hatchling, hatch-kindgi, build)"
+        ),
+    }
+    figures = {}
+    for name, python in pythons.items():
+
+        def build(pack: Path, python: str = python) -> list[str]:
+            return [python, "-m", "build", "--wheel", "--no-isolation", "--outdir", out, str(pack)]
+
+        figures[name] = ratio_line(
+            labels[name], *pairs(repeats, build(hooked), build(plain)), TARGET_NO_ISOLATION
+        )
+    return figures
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5, help="pairs of each build")
@@ -215,15 +247,7 @@ def main() -> None:
                 *pairs(args.repeats, uv_build(hooked), uv_build(plain)),
                 TARGET_UV,
             )
-        figures["no_isolation"] = ratio_line(
-            "python -m build --wheel --no-isolation (the hook's own work)",
-            *pairs(
-                args.repeats,
-                pip_build(hooked, "--no-isolation"),
-                pip_build(plain, "--no-isolation"),
-            ),
-            TARGET_NO_ISOLATION,
-        )
+        figures.update(no_isolation(args.repeats, work, wheel, (hooked, plain), out))
         print("its PEP 517 steps, each in a process of its own:")
         figures["steps"] = step_ratios(args.repeats, hooked, plain, work / "steps")
         alone = environment(work, "env-hatchling", ["hatchling"])
