@@ -309,9 +309,40 @@ def test_diff_exit_code_says_whether_anything_changed(tmp_path: Path) -> None:
     assert run_cli("diff", str(reference), str(pack)).returncode == 0
 
 
+CONFIG_FAULTS = {
+    "target": ('published-at = "2026-01-02T03:04:05.678Z"\n', 'target = "hostd"\n'),
+    "strict": ('published-at = "2026-01-02T03:04:05.678Z"\n', 'strict = "yes"\n'),
+    "no-pack-table": ("[tool.kindgi.pack]", "[tool.kindgi.pak]"),
+    "not-toml": ("[tool.kindgi.pack]", "[tool.kindgi.pack"),
+}
+"""A pyproject's config faults that `check` and a build refuse (exit 1): a hook option's
+value and type, the pack's table missing, TOML that doesn't parse."""
+
+
+@pytest.mark.parametrize("fault", sorted(CONFIG_FAULTS))
+def test_diff_on_a_broken_config_exits_as_check_does(tmp_path: Path, fault: str) -> None:
+    """`diff` of a pack whose config has errors: exit 1 as `check`'s, with or without
+    `--exit-code`, in any format; no diff written, the problems on stderr as `check` prints
+    them. (A block's error alone leaves the diff written and exit 0, `check` its gate:
+    `test_color_of_problems_on_stderr`.)"""
+    pack = copy_pack("blocks", tmp_path)
+    reference = tmp_path / "released.json"
+    assert run_cli("index", str(pack), "-o", str(reference)).returncode == 0
+    edit_text(pack / "pyproject.toml", *CONFIG_FAULTS[fault])
+    check = run_cli("check", str(pack))
+    assert check.returncode == 1
+    assert "pyproject.toml:" in check.stdout
+    for extra in ((), ("--exit-code",), ("--format", "json"), ("--format", "markdown")):
+        run = run_cli("diff", str(reference), str(pack), *extra)
+        assert (run.returncode, run.stdout, run.stderr) == (1, "", check.stdout), extra
+
+
 def test_help_says_what_the_exit_codes_are() -> None:
     """`--help` and `diff --help` say the exit codes the tests above see."""
-    expected = "exit 0 written; with --exit-code, 1 when it shows a change; 2 usage"
+    expected = (
+        "exit 0 written; with --exit-code, 1 when it shows a change; 2 usage, or no diff can "
+        "be made; 1 when the pack's config has errors, as check"
+    )
     for words in (["--help"], ["diff", "--help"]):
         said = "".join(run_cli(*words).stdout.split())  # wrapped, maybe at a hyphen
         assert "".join(expected.split()) in said, words

@@ -353,6 +353,7 @@ const OPERATIONS = {
 
   // code primitives
   validateToolManifest: async ({ manifest }) => (await lazy("tools")).validateToolManifest(manifest),
+  toolOptionalSecretNames: async ({ manifest }) => (await lazy("tools")).toolOptionalSecretNames(manifest),
   async toolInputCompile({ schema: s, transport = "pack" }) {
     // As invokeTool compiles a tool's input (@kindgi/tools invoke.ts): its schemaOptions, with useDefaults.
     const [{ schemaOptions }, { compileJsonSchema }] = await Promise.all([lazy("tools", "invoke.js"), schema()]);

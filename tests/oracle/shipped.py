@@ -74,6 +74,7 @@ __all__ = [
     "tenant_pattern",
     "tenant_pattern_syntax_problem",
     "tool_input_compile",
+    "tool_optional_secret_names",
     "tunable_keys",
     "unavailable",
     "v8_regex",
@@ -488,6 +489,13 @@ def tenant_pattern_syntax_problem(
 def validate_tool_manifest(manifest: object, *, profile: Profile = "self-hosted") -> dict[str, Any]:
     """`validateToolManifest(manifest)` (@kindgi/tools): the Result, `{"kind": "ok"|"err"}`."""
     return dict(ask("validateToolManifest", profile, manifest=manifest))
+
+
+def tool_optional_secret_names(manifest: object, *, profile: Profile = "self-hosted") -> list[str]:
+    """`toolOptionalSecretNames(manifest)` (@kindgi/tools env-names.ts): the secrets of its
+    `needsSpec` a call runs without (their schema names null, compiles, and takes null),
+    sorted."""
+    return list(ask("toolOptionalSecretNames", profile, manifest=manifest))
 
 
 def tool_input_compile(

@@ -16,9 +16,11 @@ import tempfile
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from string import whitespace
 from typing import IO
 
 from hatch_kindgi.against.request import RefRequest
+from hatch_kindgi.report.lines import output_lines
 from hatch_kindgi.report.problems import Problem
 
 GIT_TIMEOUT = 60.0
@@ -74,7 +76,8 @@ def find_revision(root: Path, request: RefRequest) -> tuple[PackTree | None, lis
         return None, [request.problem("against-git", f"git cannot read the repository: {cause}")]
     except _GitError:
         return None, [request.problem("against-unknown-ref", _unknown(root, text))]
-    return PackTree(commit.decode("ascii").strip(), prefix.strip("\n")), []
+    # One line end off, no more: a folder's name may start or end with a newline of its own.
+    return PackTree(commit.decode("ascii").strip(), prefix.removesuffix("\n")), []
 
 
 def extract_pack(
@@ -142,12 +145,13 @@ def _top(root: Path) -> str:
         top = _git(root, "rev-parse", "--show-toplevel").decode("utf-8", "surrogateescape")
     except _GitError:
         return "this repository"
-    return f"the repository at {top.strip()}"
+    top = top.removesuffix("\n")  # only git's line end: a folder's name may end in space
+    return f"the repository at {top}"
 
 
 def _remotes(root: Path) -> list[str]:
     try:
-        return _git(root, "remote").decode("utf-8", "surrogateescape").split()
+        return output_lines(_git(root, "remote").decode("utf-8", "surrogateescape"))
     except _GitError:
         return []
 
@@ -183,7 +187,7 @@ def _sizes(root: Path, blobs: set[str]) -> dict[str, int]:
     except _GitError:  # a partial clone lacking some: sizes unknown, the copy says which
         return {}
     sizes: dict[str, int] = {}
-    for line in lines.decode("ascii", "replace").splitlines():
+    for line in output_lines(lines.decode("ascii", "replace")):
         fields = line.split()
         if len(fields) == 3 and fields[1] == "blob":
             sizes[fields[0]] = int(fields[2])
@@ -259,7 +263,7 @@ def _copy_blob(output: IO[bytes], stream: IO[bytes]) -> bool:
 
 
 def _blob_failure(path: str, blob: str, said: bytes) -> str:
-    lines = said.decode("utf-8", "replace").strip().splitlines()
+    lines = [line for line in output_lines(said.decode("utf-8", "replace")) if line.strip()]
     if any("promisor" in line or "lazy fetch" in line for line in lines):
         return (
             f"{path} ({blob}) is not in this clone, and git may not fetch it here (a partial "
@@ -302,7 +306,11 @@ def _git(root: Path, *args: str, stdin: str = "") -> bytes:
     except subprocess.TimeoutExpired as cause:
         raise _GitTimeout(f"git {args[0]} took longer than {GIT_TIMEOUT:g} s") from cause
     if completed.returncode != 0:
-        said = completed.stderr.decode("utf-8", "replace").strip().splitlines()
+        said = [
+            line.strip(whitespace)  # ASCII's: a path git names may end in U+2028 or U+0085
+            for line in output_lines(completed.stderr.decode("utf-8", "replace"))
+            if line.strip(whitespace)
+        ]
         raise _GitError(said[0] if said else f"git {args[0]} exited with {completed.returncode}")
     return completed.stdout
 

@@ -222,10 +222,10 @@ def settings_read_problems(
     """Warnings for reads of settings the pack doesn't bring.
 
     `settings_values` maps each settings block id to the values of its versions; `kinds`
-    maps every block id of the pack to its kind; `left_open` holds the ids of blocks whose
-    own errors leave open whether they are settings, or what values they hold (a kind that
-    is no kind, values that are no object, an id that is no id): the pack brings them, so no
-    read of one is told otherwise, nor judged.
+    maps every block id of the pack to its kind (an id that is no id included, as its file
+    declares it); `left_open` holds the ids of blocks whose own errors leave open whether
+    they are settings, or what values they hold (a kind that is no kind, values that are no
+    object): the pack brings them, so no read of one is told otherwise, nor judged.
     """
     problems: list[Problem] = []
     settings_ids = Suggestions(settings_values)

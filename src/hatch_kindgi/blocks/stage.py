@@ -432,6 +432,10 @@ def _check_across(blocks: Sequence[_Block], checks: _Checks) -> None:
                 )
     settings_values = _check_settings(blocks, first_kind, checks)
     kinds = {block_id: kind for block_id, (kind, _) in first_kind.items()}
+    for block in blocks:  # an id that is no id still names its block: the file's error
+        named = _named_id(block)
+        if block.header.id is None and named is not None and block.header.kind is not None:
+            kinds.setdefault(named, block.header.kind)
     left_open: frozenset[str] | None = None
     for block in blocks:
         if block.reads:  # only a parsed template reads settings: python-liquid is loaded
@@ -445,45 +449,53 @@ def _check_across(blocks: Sequence[_Block], checks: _Checks) -> None:
 
 def _left_open(blocks: Sequence[_Block]) -> frozenset[str]:
     """The ids that block files declare (strings) whose own errors leave open whether the
-    block is settings or what values it holds: an id that is no id, a kind that is no kind,
-    settings values that are no object. Each such file has an error of its own."""
+    block is settings or what values it holds: a kind that is no kind, settings values that
+    are no object. Each such file has an error of its own. (An id that is no id leaves
+    nothing open: the reads name the string the file declares, as the code's reads do.)"""
     found: set[str] = set()
     for block in blocks:
-        declared = block.declared
-        named = None if declared is None else declared.get("id")
-        if declared is None or not isinstance(named, str):
+        named = _named_id(block)
+        if block.declared is None or named is None:
             continue
-        content = declared.get("content")
-        kind = declared.get("kind")
-        if (
-            block.header.id is None
-            or kind not in KINDS
-            or (
-                kind == "settings"
-                and not (isinstance(content, dict) and isinstance(content.get("values"), dict))
-            )
+        content = block.declared.get("content")
+        kind = block.declared.get("kind")
+        if kind not in KINDS or (
+            kind == "settings"
+            and not (isinstance(content, dict) and isinstance(content.get("values"), dict))
         ):
             found.add(named)
     return frozenset(found)
 
 
+def _named_id(block: _Block) -> str | None:
+    """The id a read names the block by: the one its file declares, when that is a string
+    (valid or not: an invalid one is its file's error, and a read of it is still of it)."""
+    named = None if block.declared is None else block.declared.get("id")
+    return named if isinstance(named, str) else None
+
+
 def _check_settings(
     blocks: Sequence[_Block], first_kind: dict[str, tuple[str, str]], checks: _Checks
 ) -> dict[str, list[dict[str, Any]]]:
-    """Check values against the schema of an earlier version; the values of each settings id."""
+    """Check values against the schema of an earlier version of the same id; the values of
+    each settings id (an id a file declares that is no id included: a read names it, and its
+    error is its file's). A block that declares no string id is no version of anything."""
     versions: dict[str, list[_Block]] = {}
     for block in blocks:
-        if block.header.kind == "settings" and block.content() is not None:
-            versions.setdefault(block.header.id or "", []).append(block)
+        named = _named_id(block)
+        if block.header.kind == "settings" and block.content() is not None and named is not None:
+            versions.setdefault(named, []).append(block)
     values_by_id: dict[str, list[dict[str, Any]]] = {}
     for block_id, group in versions.items():
         group.sort(key=lambda block: block.header.version or (-1, -1, -1))
         inherited: tuple[dict[str, Any], str] | None = None
+        # An id that is no id has no first kind (nor a kind conflict): its own is settings.
+        kind = first_kind.get(block_id, ("settings", ""))[0]
         for block in group:
             content = block.content()
             assert content is not None
             values = content.get("values")
-            if isinstance(values, dict) and block_id and first_kind[block_id][0] == "settings":
+            if isinstance(values, dict) and kind == "settings":
                 values_by_id.setdefault(block_id, []).append(values)
             schema = content.get("schema")
             if isinstance(schema, dict):  # checked with its file, by `_check_own_schema`

@@ -427,9 +427,18 @@ def _name_problems(read: NameRead, tool: Mapping[str, Any]) -> list[Problem]:
 
 
 def _accepts_null(schema: object) -> bool:
-    """The runtime's rule for an optional secret (`acceptsNull`): its schema names null (a
-    `type`, `enum`, `const`, or an `anyOf`/`oneOf` branch that does), and takes it."""
+    """The runtime's rule for an optional secret (`acceptsNull`, `@kindgi/tools` env-names.ts):
+    its schema names null (a `type`, `enum`, `const`, or an `anyOf`/`oneOf` branch that does),
+    compiles as `compileInlineSchema` compiles it, and takes null. A schema that doesn't
+    compile makes a required secret: a `$ref` to a document outside it (`https://...`, which
+    neither the runtime nor the build fetches) in any branch, even one null never reaches;
+    the tool's own `tool-needs-spec` error says why. Compiled under self-hosted's bounds (a
+    schema only hosted refuses is that profile's error on the tool)."""
     if not _names_null(schema):
+        return False
+    from hatch_kindgi.schema.compile import compile_faults
+
+    if compile_faults(schema, use="inline"):
         return False
     from hatch_kindgi.engines.ajv.base import bounded_validator
     from hatch_kindgi.engines.ajv.core import UnknownType, Unresolvable

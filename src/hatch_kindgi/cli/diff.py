@@ -4,7 +4,8 @@ diff a pack, under its name when there are several; JSON for one pack only).
 Exit codes as `git diff` has them: 0 when the diff is written, whatever it shows; with
 `--exit-code`, 1 when it shows a change (0: none), as `git diff --exit-code`; 2 for a usage
 error or when no diff can be made (REF names nothing here, it or the pack can't be read),
-as diff(1) says "trouble"."""
+as diff(1) says "trouble". A pack whose config has errors is refused as `check` refuses it:
+no diff of it, its problems on stderr, exit 1 (as `render`)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from hatch_kindgi.against.formats import DIFF_FORMATS
 from hatch_kindgi.against.request import RefRequest
 from hatch_kindgi.cli.output import (
     EXIT_OK,
+    EXIT_PROBLEMS,
     EXIT_USAGE,
     Command,
     add_color_argument,
@@ -91,6 +93,8 @@ def _run(args: argparse.Namespace) -> int:
         # The pack's own problems go to stderr, as `check` words them; reused versions are
         # in the diff itself.
         problems = tuple(p for p in result.problems if p.code != "version-reused")
+        if result.config_refused:  # as `check` and a build refuse it: no diff of it
+            return PackOutcome(problems, False, refused=True)
         if result.comparison is None:
             return PackOutcome(problems, True)
         from hatch_kindgi.against.formats import format_diff
@@ -113,6 +117,8 @@ def _run(args: argparse.Namespace) -> int:
         sys.stdout.write(text)
     if any(o.failed for o in outcomes):
         return EXIT_USAGE  # no diff could be made of some pack: its problems say why
+    if any(o.refused for o in outcomes):
+        return EXIT_PROBLEMS  # a config with errors, as `check` exits on it
     if args.exit_code and any(o.changed for o in outcomes):
         return EXIT_CHANGED
     return EXIT_OK
@@ -122,7 +128,8 @@ COMMAND = Command(
     name="diff",
     summary="show what the change does to the pack against REF; write nothing",
     description="what the change does to the pack against REF (exit 0 written; with "
-    "--exit-code, 1 when it shows a change; 2 usage, or no diff can be made)",
+    "--exit-code, 1 when it shows a change; 2 usage, or no diff can be made; 1 when the "
+    "pack's config has errors, as check)",
     add_arguments=_arguments,
     run=_run,
 )

@@ -22,6 +22,7 @@ import pathspec
 
 from hatch_kindgi.config.sources import PYPROJECT_MAX_BYTES, Unread, read_pack_file, unread_said
 from hatch_kindgi.discover.stage import SKIPPED_DIRS
+from hatch_kindgi.report.lines import output_lines
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -193,7 +194,9 @@ def _gitignore(folder: Path, skipped: list[Skipped]) -> _Spec | None:
         if data.why in ("not-regular", "too-large"):
             skipped.append(Skipped(path, unread_said(data, GITIGNORE_MAX_BYTES)))
         return None
-    lines = data.decode("utf-8", errors="replace").splitlines()
+    # As git reads one: lines end at `\n` (a `\r` before it dropped), and nowhere else (a
+    # name may hold U+2028, U+0085 or `\x1c`, where `str.splitlines` breaks).
+    lines = output_lines(data.decode("utf-8", errors="replace"))
     return pathspec.GitIgnoreSpec.from_lines(lines)
 
 

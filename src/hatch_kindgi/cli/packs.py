@@ -250,6 +250,8 @@ class PackOutcome:
     """For `diff`: the diff, in the format asked for (None: no diff)."""
     changed: bool = False
     """For `diff`: whether the diff shows a change."""
+    refused: bool = False
+    """For `diff`: the pack's config has errors, as `check` and a build refuse it: no diff."""
     strict: bool = False
     """Whether warnings fail the pack (`--strict`, or the hook option)."""
 

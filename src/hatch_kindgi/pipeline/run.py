@@ -44,6 +44,10 @@ class PipelineResult:
     pack: PackConfig | None = None
     comparison: Comparison | None = None
     notes: tuple[str, ...] = ()
+    config_refused: bool = False
+    """The config (`[tool.kindgi]`, the hook's options) has errors of its own: a build and
+    `check` refuse the pack for them whatever else is found, and so does a command that
+    reads the pack rather than checking it (`diff`, as `render`)."""
 
     @cached_property
     def index(self) -> bytes | None:
@@ -76,8 +80,11 @@ def run_pipeline(root: Path, request: RunRequest = NO_REQUEST) -> PipelineResult
         read_text=pack_text(root, overlay, options.max_file_size),
         known=None if cache is None else cache.places,
     )
+    config_refused = has_errors(read.config_problems)
     if pack is None:
-        return PipelineResult(None, place(read.problems), options, package)
+        return PipelineResult(
+            None, place(read.problems), options, package, config_refused=config_refused
+        )
     problems = [*read.problems, *read.found.not_modules(root)]
     pins, pin_problems = resolve_pins(
         root,
@@ -158,6 +165,7 @@ def run_pipeline(root: Path, request: RunRequest = NO_REQUEST) -> PipelineResult
         pack=pack,
         comparison=comparison,
         notes=notes,
+        config_refused=config_refused,
     )
     if pins is None or has_errors(problems):
         return result(None, place(problems, modules=modules))

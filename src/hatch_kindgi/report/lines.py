@@ -35,6 +35,15 @@ def patch_lines(text: str) -> list[str]:
     return [*kept, lines[-1]] if lines[-1] else kept
 
 
+def output_lines(text: str) -> list[str]:
+    """The lines of a program's output (git's, a child process's) or of a file git reads
+    line by line (a `.gitignore`): split at `\n` alone, a `\r` just before it dropped (as git
+    drops it), the empty tail after a last `\n` left out. A file name there may hold U+2028,
+    U+0085, `\x1c` or a `\r` elsewhere, where `str.splitlines` would break it."""
+    lines = [line[:-1] if line.endswith("\r") else line for line in text.split("\n")]
+    return lines[:-1] if lines and not lines[-1] else lines
+
+
 def first_line(text: str) -> str:
     """`text` up to its first line's end."""
     end = LINE_END.search(text)

@@ -170,6 +170,40 @@ def test_schema_inherited_from_nearest_lower_version(tmp_path: Path) -> None:
     )
 
 
+def test_schema_inherited_only_within_the_id_a_file_declares(tmp_path: Path) -> None:
+    """Blocks whose ids are no ids: a version takes the schema of a lower version of the same
+    declared id, never another's (once every such file was one block "" and did); a file that
+    declares no id is no version of anything, so nothing checks its values either."""
+    schema = {"type": "object", "properties": {"n": {"type": "number", "maximum": 1}}}
+    write(
+        tmp_path,
+        {
+            "blocks/1.json": settings("Acme S", "1.0.0", {"n": 1}, schema),
+            "blocks/2.json": settings("Acme S", "1.1.0", {"n": 5}),
+            "blocks/3.json": settings("Acme T", "1.2.0", {"n": 5}),
+            "blocks/4.json": {
+                key: value for key, value in settings("x", "1.3.0", {"n": 5}).items() if key != "id"
+            },
+        },
+    )
+    files, _ = block_paths(tmp_path)
+    problems = check_blocks(tmp_path, files, "blocks").problems
+    assert [p for p in problems if p.code == "settings-values"] == [
+        error(
+            "settings-values",
+            "blocks/2.json",
+            "must be <= 1 (the schema of version 1.0.0)",
+            pointer="/content/values/n",
+        ),
+    ]
+    assert {p.file for p in problems if p.code != "settings-values"} == {
+        "blocks/1.json",
+        "blocks/2.json",
+        "blocks/3.json",
+        "blocks/4.json",
+    }
+
+
 def test_settings_read_checks_see_every_settings_block(tmp_path: Path) -> None:
     """A key present in any version of the settings block is fine; others warn."""
     write(
@@ -199,13 +233,14 @@ def test_settings_reads_of_blocks_with_errors_are_never_told_they_are_missing(
 ) -> None:
     """A template reading blocks that have errors of their own: the pack author expects each
     error on its block's file and no "the pack brings no settings block" on the template.
-    Where the fault leaves the read open (a kind that is no kind, values that are no object,
-    an id that is no id), nothing more is said; where the block's kind and values are known
-    (its values fail its schema), the read is judged as a clean block's: a missing key warns.
-    (The one warning written by hand; the blocks' own errors left to their goldens.)"""
+    Where the fault leaves the read open (a kind that is no kind, values that are no object),
+    nothing more is said; where the block's kind and values are known (its values fail its
+    schema, its id is no id), the read is judged as a clean block's, as the code's reads are:
+    a missing key warns. (The warnings written by hand; the blocks' own errors left to their
+    goldens.)"""
     template = (
         '{{ settings["acme.k"].a }}{{ settings["acme.v"].a }}{{ settings["Acme.Bad"].a }}'
-        '{{ settings["acme.s"].b }}'
+        '{{ settings["acme.s"].b }}{{ settings["Acme.Bad"].b }}'
     )
     write(
         tmp_path,
@@ -225,6 +260,13 @@ def test_settings_reads_of_blocks_with_errors_are_never_told_they_are_missing(
     files, _ = block_paths(tmp_path)
     problems = check_blocks(tmp_path, files, "blocks").problems
     assert [problem for problem in problems if problem.file == "blocks/p.json"] == [
+        warning(
+            "settings-unknown-key",
+            "blocks/p.json",
+            'settings["Acme.Bad"].b: no version of settings block "Acme.Bad" has the key "b" '
+            "(template line 1, column 110)",
+            pointer="/content/template",
+        ),
         warning(
             "settings-unknown-key",
             "blocks/p.json",

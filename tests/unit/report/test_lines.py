@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from hatch_kindgi.report.lines import Lines, first_line, patch_lines
+from hatch_kindgi.report.lines import Lines, first_line, output_lines, patch_lines
 
 _NOT_ENDS = ["\u2028", "\u2029", "\x85", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e"]
 
@@ -17,6 +17,7 @@ def test_no_break_where_splitlines_breaks(inside: str) -> None:
     assert Lines(text).line_count == 2
     assert Lines(text).line_column(4) == (2, 1)
     assert patch_lines(text) == [f"a{inside}b\n", "c"]
+    assert output_lines(text) == [f"a{inside}b", "c"]
     assert first_line(text) == f"a{inside}b"
 
 
@@ -56,3 +57,13 @@ def test_crlf_end_is_not_in_the_line() -> None:
     assert lines.line_start(1) == 4
     assert lines.index(1, 9) == 2
     assert lines.line_column(4) == (2, 1)
+
+
+def test_output_lines_end_at_newline_only() -> None:
+    """A program's output, as git reads its own: lines end at `\\n`, a `\\r` just before it
+    dropped (one, as git drops it), a lone `\\r` inside its line; no empty line after the
+    last end, an empty line between two ends kept."""
+    assert output_lines("a\r\nb\rc\n\nd\r\r\n") == ["a", "b\rc", "", "d\r"]
+    assert output_lines("") == []
+    assert output_lines("\n") == [""]
+    assert output_lines("x\ny") == ["x", "y"]

@@ -137,6 +137,7 @@ def test_deep_nesting_gets_liquidjs_verdicts() -> None:
 # Every ASCII character, and each side of every edge of liquidjs's table of word characters
 # beyond ASCII (its blanks U+00A0, U+1680, U+180E, U+2000-U+200A, U+2028, U+2029, U+202F,
 # U+205F, U+3000 and its curly quotes U+201C, U+201D), up to the last code point.
+_EDGES: tuple[int, ...]  # grown by the line below
 _EDGES = (0x80, 0xA0, 0x1680, 0x180E, 0x2000, 0x200A, 0x201C, 0x201D, 0x2028, 0x2029)
 _EDGES += (0x202F, 0x205F, 0x3000, 0xFEFF, 0xFFFF, 0x10000, 0x10FFFF)
 _WORD_PROBES = sorted(
