@@ -18,8 +18,9 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Iterable
 
-from hatch_kindgi.engines.javascript.numbers import number_to_string
+from hatch_kindgi.engines.javascript.numbers import MAX_SAFE_INTEGER, number_to_string
 
 __all__ = [
     "measure_stringified",
@@ -27,6 +28,7 @@ __all__ = [
     "string_bytes",
     "stringified_bytes",
     "stringify_string",
+    "surely_carried",
 ]
 
 _SURROGATES = re.compile("[\ud800-\udbff][\udc00-\udfff]|[\ud800-\udfff]")
@@ -162,3 +164,41 @@ def _walked_bytes(value: object) -> int:
         else:
             total += scalar_bytes(item)
     return total
+
+
+def surely_carried(value: object) -> bool:
+    """Whether `value` is surely JSON data that JavaScript carries exactly, asked in one lean
+    walk: dicts and lists (each met once: no cycle), every key a string without a surrogate
+    (so no two are one string to V8), every scalar a str, bool, None, finite float or integer
+    within ±(2^53 - 1), all of exactly those types. False says only that it may not be."""
+    pending: list[object] = [value]
+    opened: set[int] = set()
+    while pending:
+        container = pending.pop()
+        if id(container) in opened:
+            return False
+        opened.add(id(container))
+        if type(container) is dict:
+            try:
+                keys = "".join(container)
+            except TypeError:  # a key that isn't a string
+                return False
+            if not keys.isascii() and _SURROGATES.search(keys) is not None:
+                return False
+            children: Iterable[object] = container.values()
+        elif type(container) is list:
+            children = container
+        else:
+            return False
+        for child in children:
+            kind = type(child)
+            if kind is str or kind is bool or child is None:
+                continue
+            if kind is dict or kind is list:
+                pending.append(child)
+            elif kind is int:
+                if not -MAX_SAFE_INTEGER <= child <= MAX_SAFE_INTEGER:  # type: ignore[operator]
+                    return False
+            elif kind is not float or child - child != 0.0:  # type: ignore[operator]
+                return False  # not JSON, or NaN or an infinity
+    return True
