@@ -105,11 +105,11 @@ def measure_stringified(value: object, *, text: str | None = None) -> tuple[int,
         try:
             text = _compact(value)
         except (ValueError, RecursionError):  # a huge integer, a cycle; nested very deep
-            return _walked_bytes(value), _walked_nesting(value)
+            return _walked(value)
     try:
         size = len(text) if text.isascii() else len(text.encode("utf-8"))
     except UnicodeEncodeError:  # a lone surrogate (or a pair, as two code points)
-        size = _walked_bytes(value)
+        size = _walked(value)[0]
     else:
         if re.search(_MAYBE_REWRITTEN, text) is not None:
             size += _rewritten_numbers(text)
@@ -131,39 +131,27 @@ def _rewritten_numbers(text: str) -> int:
     return extra
 
 
-def _walked_nesting(value: object) -> int:
-    """How many objects and arrays are on the longest path from `value` down."""
-    deepest = 0
-    pending: list[tuple[object, int]] = [(value, 1)]
-    while pending:
-        item, depth = pending.pop()
-        if isinstance(item, dict):
-            deepest = max(deepest, depth)
-            pending.extend((member, depth + 1) for member in item.values())
-        elif isinstance(item, list):
-            deepest = max(deepest, depth)
-            pending.extend((member, depth + 1) for member in item)
-    return deepest
-
-
-def _walked_bytes(value: object) -> int:
-    """`stringified_bytes`, walked in Python without recursion."""
-    total = 0
+def _walked(value: object) -> tuple[int, int]:
+    """`measure_stringified`, walked in Python without recursion: the bytes, and how many
+    objects and arrays there are (each a bracket of the text)."""
+    total = containers = 0
     pending: list[object] = [value]
     while pending:
         item = pending.pop()
         if isinstance(item, dict):
             # braces, a colon a member, commas between members
             total += 2 + len(item) + max(len(item) - 1, 0)
+            containers += 1
             for key, member in item.items():
                 total += string_bytes(key)
                 pending.append(member)
         elif isinstance(item, list):
             total += 2 + max(len(item) - 1, 0)
+            containers += 1
             pending.extend(item)
         else:
             total += scalar_bytes(item)
-    return total
+    return total, containers
 
 
 def surely_carried(value: object) -> bool:
