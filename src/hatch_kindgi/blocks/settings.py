@@ -22,6 +22,7 @@ from typing import Any
 from hatch_kindgi.engines.ajv.strict import strict_findings, strict_fixes
 from hatch_kindgi.engines.ajv.tenant import tenant_schema_problem
 from hatch_kindgi.engines.bounds import SELF_HOSTED_BOUNDS, Bounds
+from hatch_kindgi.engines.javascript.json import measure_stringified
 from hatch_kindgi.report.problems import Problem, error, json_pointer
 from hatch_kindgi.schema import DRAFT_2020_12
 from hatch_kindgi.schema.metaschema import metaschema_findings
@@ -39,6 +40,19 @@ def _build_validator(schema: dict[str, Any], surveyed: Survey, bounds: Bounds) -
     """A validator for `schema` that resolves no reference outside it, and fails values as
     the runtime's Ajv fails them under `bounds`, in its words."""
     return Validator(schema, surveyed, ajv=True, bounds=bounds)
+
+
+_KEY = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode
+"""A schema's text, keys sorted: a key for the schemas alike, and what its size is read from."""
+
+
+@dataclass(frozen=True)
+class _Facts:
+    """What a schema is whatever the bounds: its survey, its size as JSON and a bound on its
+    nesting (`measure_stringified`)."""
+
+    survey: Survey
+    measured: tuple[int, int]
 
 
 @dataclass
@@ -71,7 +85,11 @@ class SchemaChecks:
     otherwise (`formats_differ`, from `engines.ajv.formats.watching_fast_formats`)."""
 
     def __init__(
-        self, bounds: Bounds = SELF_HOSTED_BOUNDS, *, differences_only: bool = False
+        self,
+        bounds: Bounds = SELF_HOSTED_BOUNDS,
+        *,
+        differences_only: bool = False,
+        sharing: SchemaChecks | None = None,
     ) -> None:
         self.bounds = bounds
         self._differences_only = differences_only
@@ -79,6 +97,12 @@ class SchemaChecks:
         # The same schema object is asked about twice (its problems, then its values), and
         # inherited schemas once a version: spare writing out its key each time.
         self._by_identity: dict[int, tuple[dict[str, Any], _Checked]] = {}
+        # What no bounds change, shared with `sharing` (the other profile's checks of the
+        # same run): each schema object's key, and each key's `_Facts`.
+        self._keys: dict[int, tuple[dict[str, Any], str]] = {}
+        self._facts: dict[str, _Facts] = {}
+        if sharing is not None:
+            self._keys, self._facts = sharing._keys, sharing._facts
 
     def schema_problems(self, file: str, schema: dict[str, Any]) -> list[Problem]:
         """The problems of `schema`, declared at /content/schema of `file`."""
@@ -138,11 +162,18 @@ class SchemaChecks:
         known = self._by_identity.get(id(schema))
         if known is not None and known[0] is schema:
             return known[1]
-        key = json.dumps(schema, sort_keys=True, separators=(",", ":"))
+        named = self._keys.get(id(schema))
+        if named is None or named[0] is not schema:
+            named = self._keys[id(schema)] = (schema, _KEY(schema))
+        key = named[1]
         checked = self._checked.get(key)
         if checked is None:
-            surveyed = survey(schema)
-            measured = tenant_schema_problem(schema, self.bounds)
+            facts = self._facts.get(key)
+            if facts is None:
+                facts = _Facts(survey(schema), measure_stringified(schema, text=key))
+                self._facts[key] = facts
+            surveyed = facts.survey
+            measured = tenant_schema_problem(schema, self.bounds, measured=facts.measured)
             if measured is not None:
                 findings: tuple[_Finding, ...] = (
                     ("settings-schema", "", measured + _measure_fix(measured, self.bounds)),

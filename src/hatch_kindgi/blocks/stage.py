@@ -88,7 +88,9 @@ class _Checks:
         self.target = target
         self.verdict = SchemaChecks(target.bounds)
         self.warned = (
-            None if target.warn is None else SchemaChecks(target.warn, differences_only=True)
+            None
+            if target.warn is None
+            else SchemaChecks(target.warn, differences_only=True, sharing=self.verdict)
         )
 
 

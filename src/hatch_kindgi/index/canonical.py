@@ -119,6 +119,10 @@ def unrepresentable(value: object) -> list[tuple[str, str]]:
     if not isinstance(value, (dict, list)):
         message = _scalar_message(value)
         return [("", message)] if message is not None else []
+    from hatch_kindgi.engines.javascript.json import surely_carried
+
+    if surely_carried(value):  # most values (half the time of the walk below, which places)
+        return []
     # Frames of (children still to visit, what is wrong with which key, path to the container,
     # id of the container); the ids of the open containers find one that contains itself.
     stack: list[tuple[Iterator[tuple[object, object]], dict[object, str], _Step | None, int]]

@@ -14,6 +14,19 @@ from tests.oracle import shipped
 
 BEYOND = "is beyond ±(2^53\N{MINUS SIGN}1); JavaScript would change it"
 
+
+class _Count(int):
+    """An int subclass (an IntEnum's kind): a JSON number, within the bounds or not."""
+
+
+class _Ratio(float):
+    """A float subclass: a JSON number unless NaN or infinite."""
+
+
+class _Ordered(dict):  # type: ignore[type-arg]
+    """A dict subclass: an object, its keys strings or not."""
+
+
 # (value, what JavaScript writes for it), each written out by hand.
 EXPECTED: list[tuple[object, str]] = [
     # strings
@@ -129,6 +142,8 @@ def test_unrepresentable_accepts_json_values() -> None:
     """Nothing to report for plain JSON values, huge floats and bools included."""
     value = {"a": [2**53 - 1, -(2**53 - 1), 1e308, -0.0, True, None, "\ud800"], "b": {}}
     assert unrepresentable(value) == []
+    subclassed = _Ordered(n=[_Count(2**53 - 1), _Ratio(0.5)], s=[_Ordered()])
+    assert unrepresentable({"\ud800": subclassed, "\ud83d\ude00": 1, "\udc00x": 2}) == []
 
 
 @pytest.mark.parametrize(
@@ -143,6 +158,13 @@ def test_unrepresentable_accepts_json_values() -> None:
         ({"s": {1, 2}}, [("/s", "a Python set is not a JSON value")]),
         ({"t": (1,)}, [("/t", "a Python tuple is not a JSON value")]),
         ({1: "x"}, [("/1", "key 1 is a Python int, not a string")]),
+        ([[], [_Count(2**60)]], [("/1/0", f"1152921504606846976 {BEYOND}")]),
+        (
+            {"r": [_Ratio("nan")]},
+            [("/r/0", "NaN is not a JSON number; JavaScript would write null")],
+        ),
+        ([_Ordered({"a": 1, 2: "x"})], [("/0/2", "key 2 is a Python int, not a string")]),
+        ({"a": "é", "\ud83d": {"x": 2**53}}, [("/\ud83d/x", f"9007199254740992 {BEYOND}")]),
         (
             {"a/b": {"c~d": math.nan}},
             [("/a~1b/c~0d", "NaN is not a JSON number; JavaScript would write null")],

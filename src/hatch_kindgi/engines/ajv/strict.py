@@ -152,6 +152,12 @@ _APPLICATORS = frozenset(
         "unevaluatedProperties",
     }
 )  # fmt: skip
+_ACTING = _APPLICATORS | {
+    "format", "id", "nullable", "enum", "$dynamicRef", *_FORMAT_LIMITS, "pattern",
+    "maxContains", "minContains", "required",
+}  # fmt: skip
+"""The keywords whose compile checks something (`_Walk.rule`, `_Walk.applicator`): Ajv's code
+for the others (`type`, `minimum`, ...) refuses nothing strict mode hasn't already."""
 _TYPES = frozenset({"string", "number", "integer", "boolean", "null", "object", "array"})
 _SCHEMA_LISTS = ("anyOf", "oneOf", "allOf")
 _IN_PLACE = ("not", "if", "then", "else")
@@ -301,15 +307,19 @@ class _Walk:
         types = self.schema_types(node, ctx)
         if types is not None:
             self.check_types(node, ctx, types)
-        rules.sort(key=_COMPILE_INDEX.__getitem__)
-        for keyword in rules:
+        acting = [key for key in rules if key in _ACTING]  # the rest compile with no check
+        acting.sort(key=_COMPILE_INDEX.__getitem__)
+        for keyword in acting:
             self.keyword(keyword, node, ctx, depth)
 
     def schema_types(self, node: dict[str, Any], ctx: _Context) -> list[str] | None:
         declared = node.get("type")
-        types = list(declared) if type(declared) is list else [declared] if declared else []
-        if not all(type(each) is str and each in _TYPES for each in types):
-            return None  # the metaschema check words this one
+        if type(declared) is str and declared in _TYPES:
+            types = [declared]
+        else:
+            types = list(declared) if type(declared) is list else [declared] if declared else []
+            if not all(type(each) is str and each in _TYPES for each in types):
+                return None  # the metaschema check words this one
         nullable = node.get("nullable")
         if "null" in types:
             if nullable is False:
@@ -346,6 +356,8 @@ class _Walk:
                     if _includes(types, each) or ("integer" in types and each == "number")
                 ]
         misplaced = _misplaced(tuple(ctx.data_types))
+        if misplaced.isdisjoint(node):
+            return
         missing = [keyword for keyword in node if keyword in misplaced and keyword in self.keywords]
         for keyword in sorted(missing, key=_RULE_INDEX.__getitem__):
             wanted = _RULE_TYPES[keyword]
@@ -688,7 +700,7 @@ def _misplaced(data_types: tuple[str, ...]) -> frozenset[str]:
 
 def _always_valid(node: Any) -> bool:
     """Ajv's alwaysValidSchema: true, or an object without a keyword that compiles."""
-    return node is True or (type(node) is dict and not any(key in _RULE_TYPES for key in node))
+    return node is True or (type(node) is dict and _RULE_TYPES.keys().isdisjoint(node))
 
 
 def _includes(types: list[str], each: str) -> bool:

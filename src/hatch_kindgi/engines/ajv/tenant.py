@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from hatch_kindgi.engines.bounds import Bounds
-from hatch_kindgi.engines.javascript.json import scalar_bytes, string_bytes
+from hatch_kindgi.engines.javascript.json import measure_stringified
 
 __all__ = ["tenant_schema_problem"]
 
@@ -70,40 +70,23 @@ def _measure_problem(schema: Any, bounds: Bounds) -> str | None:
     return None
 
 
-def _sizes(schema: Any) -> tuple[int, int, int]:
-    """In one walk, in any order: the bytes of `JSON.stringify(schema)`, the values below its
-    root, and the depth of its deepest object or array (the root's is 0)."""
-    total = values = deepest = 0
-    pending: list[tuple[Any, int]] = [(schema, 0)]
-    while pending:
-        item, depth = pending.pop()
-        if isinstance(item, dict):
-            deepest = max(deepest, depth)
-            values += len(item)
-            total += 2 + len(item) + max(len(item) - 1, 0)
-            for key, member in item.items():
-                total += string_bytes(key)
-                pending.append((member, depth + 1))
-        elif isinstance(item, list):
-            deepest = max(deepest, depth)
-            values += len(item)
-            total += 2 + max(len(item) - 1, 0)
-            pending.extend((member, depth + 1) for member in item)
-        else:
-            total += scalar_bytes(item)
-    return total, values, deepest
-
-
-def tenant_schema_problem(schema: Any, bounds: Bounds) -> str | None:
+def tenant_schema_problem(
+    schema: Any, bounds: Bounds, *, measured: tuple[int, int] | None = None
+) -> str | None:
     """Why `compileTenantSchema` refuses `schema` (a value JSON parses to) before compiling
-    it under `bounds`, in the runtime's words, or None when it's within them. One walk
-    answers a schema within the bounds; the runtime's own walk, in its order, says which
-    message a schema past one of its measures gets."""
-    size, values, deepest = _sizes(schema)
-    if deepest >= bounds.schema_max_depth or values * 2 > bounds.schema_max_bytes:
-        measured = _measure_problem(schema, bounds)
-        if measured is not None:
-            return measured
+    it under `bounds`, in the runtime's words, or None when it's within them. Its text (the C
+    encoder's, `measure_stringified`) answers a schema within the bounds; the runtime's own
+    walk, in its order, says which message a schema past one of its measures gets.
+    `measured`: `measure_stringified(schema)`, when the caller has it."""
+    # A schema's text takes more than two bytes a value below its root (a value one at least,
+    # a comma or colon between, the brackets round them), so one within the bytes holds few
+    # enough values; and as deep as its brackets at most.
+    size, nesting = measure_stringified(schema) if measured is None else measured
+    if size <= bounds.schema_max_bytes and nesting <= bounds.schema_max_depth:
+        return None
+    walked = _measure_problem(schema, bounds)  # None unless nested or holding too much
+    if walked is not None:
+        return walked
     if size > bounds.schema_max_bytes:
         return f"The schema is {size} bytes as JSON, over the limit of {bounds.schema_max_bytes}."
     return None
