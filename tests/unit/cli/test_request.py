@@ -37,7 +37,7 @@ def _asked(monkeypatch: pytest.MonkeyPatch) -> list[RunRequest]:
 
     for module in ("check", "index", "diff"):
         monkeypatch.setattr(f"hatch_kindgi.cli.{module}.run_pipeline", run)
-    monkeypatch.setattr("hatch_kindgi.cli.fix.fix_pack", fix)
+    monkeypatch.setattr("hatch_kindgi.pipeline.fixes.fix_pack", fix)  # cli.fix imports it per run
     monkeypatch.setattr("hatch_kindgi.cli.watch.watch", watch)
     return asked
 
