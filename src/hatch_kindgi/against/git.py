@@ -16,11 +16,10 @@ import tempfile
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from string import whitespace
 from typing import IO
 
 from hatch_kindgi.against.request import RefRequest
-from hatch_kindgi.report.lines import output_lines
+from hatch_kindgi.report.lines import output_lines, said_lines
 from hatch_kindgi.report.problems import Problem
 
 GIT_TIMEOUT = 60.0
@@ -306,11 +305,7 @@ def _git(root: Path, *args: str, stdin: str = "") -> bytes:
     except subprocess.TimeoutExpired as cause:
         raise _GitTimeout(f"git {args[0]} took longer than {GIT_TIMEOUT:g} s") from cause
     if completed.returncode != 0:
-        said = [
-            line.strip(whitespace)  # ASCII's: a path git names may end in U+2028 or U+0085
-            for line in output_lines(completed.stderr.decode("utf-8", "replace"))
-            if line.strip(whitespace)
-        ]
+        said = said_lines(completed.stderr.decode("utf-8", "replace"))
         raise _GitError(said[0] if said else f"git {args[0]} exited with {completed.returncode}")
     return completed.stdout
 

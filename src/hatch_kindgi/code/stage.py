@@ -15,7 +15,6 @@ import sys
 import tempfile
 from dataclasses import replace
 from pathlib import Path
-from string import whitespace
 from typing import TYPE_CHECKING, Any, cast
 
 from hatch_kindgi.code.outcome import NO_CODE, CodeOutcome, Entries, code_outcome
@@ -25,7 +24,7 @@ from hatch_kindgi.code.sdk_run import IndexerJob, IndexerRun, has_kindgi, run_in
 from hatch_kindgi.code.single_module import pack_table, single_module_pyproject
 from hatch_kindgi.config.stage import PYPROJECT, Runner
 from hatch_kindgi.engines.javascript.strings import code_unit_key
-from hatch_kindgi.report.lines import output_lines
+from hatch_kindgi.report.lines import said_lines
 from hatch_kindgi.report.problems import Problem, error, has_errors
 
 if TYPE_CHECKING:
@@ -235,8 +234,7 @@ def _ended(run: IndexerRun) -> str:
 
 def _said(run: IndexerRun) -> str:
     """The last lines the child wrote (stderr, else stdout), on one line."""
-    # At `\n` alone, ASCII spaces trimmed: a file name the child prints may hold U+2028.
-    lines = [line.strip(whitespace) for line in output_lines(run.said) if line.strip(whitespace)]
+    lines = said_lines(run.said)  # at `\n` alone: a file name it prints may hold U+2028
     if not lines:
         return "it printed nothing"
     text = " | ".join(lines[-_SAID_LINES:])

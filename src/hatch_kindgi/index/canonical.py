@@ -18,6 +18,7 @@ from functools import lru_cache
 from itertools import repeat
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
+from hatch_kindgi.engines.javascript.json import surely_carried
 from hatch_kindgi.engines.javascript.numbers import MAX_SAFE_INTEGER, number_to_string
 from hatch_kindgi.engines.javascript.strings import code_unit_key
 from hatch_kindgi.report.problems import json_pointer
@@ -119,8 +120,6 @@ def unrepresentable(value: object) -> list[tuple[str, str]]:
     if not isinstance(value, (dict, list)):
         message = _scalar_message(value)
         return [("", message)] if message is not None else []
-    from hatch_kindgi.engines.javascript.json import surely_carried
-
     if surely_carried(value):  # most values (half the time of the walk below, which places)
         return []
     # Frames of (children still to visit, what is wrong with which key, path to the container,

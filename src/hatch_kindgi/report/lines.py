@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from string import whitespace
 
 LINE_END = re.compile("\r\n|\r|\n")
 """A line's end: `\\r\\n`, a lone `\\r` or `\\n`, and nothing else."""
@@ -42,6 +43,14 @@ def output_lines(text: str) -> list[str]:
     U+0085, `\x1c` or a `\r` elsewhere, where `str.splitlines` would break it."""
     lines = [line[:-1] if line.endswith("\r") else line for line in text.split("\n")]
     return lines[:-1] if lines and not lines[-1] else lines
+
+
+def said_lines(text: str) -> list[str]:
+    """What a program said (git's or a child's output), line by line (`output_lines`), each
+    line's ASCII white space trimmed and the blank ones left out: a path it names may end in
+    U+2028 or U+0085, which `str.strip` would take off."""
+    trimmed = (line.strip(whitespace) for line in output_lines(text))
+    return [line for line in trimmed if line]
 
 
 def first_line(text: str) -> str:
