@@ -40,12 +40,6 @@ class Target:
         """An error of the `warn` profile's checks, on what the verdict's take, as the
         warning that names that profile and the option to set (one that says the check
         couldn't be made, a warning that says so)."""
-        if problem.code == "re2-missing":
-            return replace(
-                problem,
-                severity="warning",
-                message=f"{problem.message} (so Kindgi hosted's verdict on them is unknown)",
-            )
         return replace(
             problem,
             severity="warning",

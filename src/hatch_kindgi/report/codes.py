@@ -109,10 +109,6 @@ CODES: dict[str, str] = {
         "counted, passes one match's or the check's share)."
     ),
     "settings-values-timeout": "Checking settings values against their schema takes too long.",
-    "re2-missing": (
-        "The hosted profile's patterns are matched with google-re2, which can't be imported "
-        "here: install it."
-    ),
     "hosted-profile": (
         "No target is set, and Kindgi hosted (the hosted profile) refuses what a self-hosted "
         "runtime takes: set the hook option target."

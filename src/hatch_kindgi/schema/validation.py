@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any, Literal
 from hatch_kindgi.engines.ajv.registry import Unresolvable
 from hatch_kindgi.engines.bounds import SELF_HOSTED_BOUNDS, Bounds
 from hatch_kindgi.engines.budget import PatternTimeout, ValidationTimeout, validation_budget
-from hatch_kindgi.engines.re2.errors import Re2Unavailable, TooLargeToCheck
 from hatch_kindgi.schema.fast import FastValues, fast_values
 from hatch_kindgi.schema.patterns import pattern_pointer, string_pointers
 from hatch_kindgi.schema.refs import ref_chains
@@ -97,7 +96,7 @@ class Stopped:
     install).
     """
 
-    kind: Literal["pattern-timeout", "timeout", "recursion", "unresolvable", "re2"]
+    kind: Literal["pattern-timeout", "timeout", "recursion", "unresolvable"]
     text: str
     pointer: str = ""
     cause: BaseException | None = None
@@ -123,8 +122,6 @@ def validate(
         return failures, Stopped("timeout", _timeout_explained(slow))
     except RecursionError:
         return failures, Stopped("recursion", _recursion_explained(validator.schema))
-    except (Re2Unavailable, TooLargeToCheck) as cause:
-        return failures, Stopped("re2", str(cause), cause=cause)
     except Unresolvable as cause:
         return failures, Stopped("unresolvable", cause.ref, cause=cause)
     return failures, None

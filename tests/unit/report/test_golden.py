@@ -107,3 +107,41 @@ def test_json_and_github_carry_the_golden_places(case: str) -> None:
     assert as_github == [
         (code, severity, file, line, col) for code, severity, _, file, line, col in golden
     ]
+
+
+_HOSTED_PATTERN_CASES = sorted(
+    {
+        path.parent.parent.name
+        for path in BROKEN.glob("*/blocks/*.json")
+        if path.is_file()
+        and '"pattern"' in path.read_text("utf-8", "replace")
+        and (path.parent.parent / "expected.txt").is_file()
+    }
+)
+
+
+@pytest.mark.parametrize("case", _HOSTED_PATTERN_CASES)
+def test_hosted_patterns_give_the_golden_report_on_our_own_matcher(
+    case: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every broken pack with settings patterns (which the hosted profile matches, as its
+    verdict or as warnings when no target is set) gives its golden report word for word on
+    our own matcher, google-re2 left out, as on a Python it has no wheel for."""
+    from hatch_kindgi.engines.re2 import program, tenant
+    from hatch_kindgi.pipeline import RunRequest, run_pipeline
+    from tests.helpers.golden import GOLDEN_ENV
+
+    monkeypatch.setattr(program, "accelerated", lambda *args, **kwargs: None)
+    tenant._compiled.cache_clear()
+    try:
+        result = run_pipeline(BROKEN / case, RunRequest(environ=GOLDEN_ENV))
+    finally:
+        tenant._compiled.cache_clear()
+    assert format_text(result.problems) == expected_report(case)
+
+
+def test_the_hosted_pattern_cases_are_found() -> None:
+    """The cases above are the corpus's hosted pattern packs, not none."""
+    assert {"hosted-target", "hosted-warnings", "settings-large-patterns"} <= set(
+        _HOSTED_PATTERN_CASES
+    )

@@ -647,10 +647,9 @@ _HOSTED_FIXES = (
 
 def _tenant_pattern_refusal(source: str, bounds: Bounds) -> tuple[str, str] | None:
     """The hosted profile's Ajv's refusal of a schema's pattern (`tenantRegExp` throws), its
-    words and then our hint; None when it compiles. A pattern re2js takes but we can't match
-    exactly is ours to refuse, as one too large to check."""
+    words and then our hint; None when it compiles (every pattern re2js takes is matched,
+    `engines.re2.program`)."""
     from hatch_kindgi.engines.javascript.regexp import JsRegexError
-    from hatch_kindgi.engines.re2.errors import Re2Unavailable, TooLargeToCheck
     from hatch_kindgi.engines.re2.tenant import Refused, compile_tenant_pattern
 
     try:
@@ -668,12 +667,6 @@ def _tenant_pattern_refusal(source: str, bounds: Bounds) -> tuple[str, str] | No
         else:
             fix = next((fix for marker, fix in _HOSTED_FIXES if marker in reason), "")
         return message, f" {fix[:1].upper()}{fix[1:]}." if fix else ""
-    try:
-        compiled.test("")  # builds the program, as re2js's compile does
-    except Re2Unavailable:
-        return None  # the values check says what to install, if it matches anything
-    except TooLargeToCheck as cause:
-        return f"the pattern {stringify_string(source)} is too large to check: {cause}", ""
     return None
 
 

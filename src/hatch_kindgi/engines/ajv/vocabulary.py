@@ -52,5 +52,5 @@ def _tenant_search(pattern: str, subject: str, bounds: Bounds) -> bool:
 @lru_cache(maxsize=4)
 def pattern_search(bounds: Bounds) -> PatternSearch:
     """How a schema's pattern matches under `bounds`: `search` on V8, RE2's `test` on RE2
-    (linear in the text; raises `engines.re2.program.Re2Unavailable` without google-re2)."""
+    (linear in the text, `engines.re2.program`)."""
     return partial(_tenant_search, bounds=bounds) if bounds.on_re2 else search

@@ -68,9 +68,7 @@ class TenantPattern:
 
     def test(self, text: str) -> bool:
         """Whether it matches in `text` (at its start under `y`), as re2js's `test`. Raises
-        `program.Re2Unavailable` without google-re2, `program.TooLargeToCheck` for a
-        pattern it can't match exactly, `program.Re2Timeout` past the work the check may
-        take."""
+        `program.Re2Timeout` past the work the check may take."""
         if not self._program:
             self._program.append(compile_program(self.tree, self.source, sticky="y" in self.flags))
         return self._program[0].test(text)

@@ -1,5 +1,5 @@
-"""google-re2 only matches, and only when a hosted pattern meets a value: the verdict on a
-pattern needs no google-re2, and a match without it says what to install."""
+"""A hosted pattern's matches: counted, never timed, in this process, the same answers and the
+same report on our own matcher and on google-re2, and nothing of google-re2 needed."""
 
 from __future__ import annotations
 
@@ -14,58 +14,61 @@ from hatch_kindgi.engines.bounds import HOSTED_BOUNDS
 from hatch_kindgi.engines.re2 import program
 from hatch_kindgi.engines.re2.tenant import Refused, TenantPattern, compile_tenant_pattern
 
-_WITHOUT_RE2 = """
+_WITHOUT_RE2 = r"""
 import sys
 sys.modules["re2"] = None  # import re2 raises ImportError, as where it isn't installed
+from hatch_kindgi.blocks.settings import SchemaChecks
 from hatch_kindgi.engines.ajv.strict import strict_findings
 from hatch_kindgi.engines.bounds import HOSTED_BOUNDS
 schema = {"type": "object", "properties": {
     "a": {"type": "string", "pattern": "^(?=a)"},
-    "b": {"type": "string", "pattern": "^[a-z]{1,4000}$"},
-    "c": {"type": "string", "pattern": "^[a-z]+$"}}}
+    "b": {"type": "string", "pattern": "^[a-z]{1,4000}$"}}}
 for pointer, message in strict_findings(schema, HOSTED_BOUNDS):
     print(pointer)
+schema = {"type": "object", "properties": {
+    "c": {"type": "string", "pattern": "^[a-z]+\\b"},
+    "d": {"type": "string", "pattern": "^(?:[a-c]{2}|x)+$"}}}
+values = {"c": "abc-", "d": "abxcab!"}
+for problem in SchemaChecks(HOSTED_BOUNDS).value_problems("b.json", values, schema):
+    print(problem.code, problem.pointer)
+print(sys.modules["re2"] is not None)
 """
 
 
-def test_the_verdict_on_a_pattern_needs_no_google_re2() -> None:
-    """Without google-re2, the hosted compile refuses what it refuses and takes the rest."""
+def test_the_hosted_check_needs_no_google_re2() -> None:
+    """Where google-re2 can't be imported, the hosted check refuses the patterns it refuses,
+    takes the rest and judges the values by them: a pattern's verdict and its matches need
+    nothing of google-re2."""
     done = subprocess.run(
         [sys.executable, "-c", _WITHOUT_RE2], capture_output=True, text=True, check=True
     )
-    assert done.stdout.split() == ["/properties/a/pattern", "/properties/b/pattern"]
+    assert done.stdout.splitlines() == [
+        "/properties/a/pattern",
+        "/properties/b/pattern",
+        "settings-values /content/values/d",
+        "False",
+    ]
 
 
-@pytest.fixture
-def no_google_re2(monkeypatch: pytest.MonkeyPatch) -> None:
-    """google-re2 as where it can't be imported."""
-
-    def missing() -> object:
-        raise program.Re2Unavailable(ImportError("No module named 're2'"))
-
-    monkeypatch.setattr(program, "_library", missing)
-
-
-@pytest.mark.usefixtures("no_google_re2")
-def test_a_match_without_google_re2_says_what_to_install() -> None:
-    """Matching raises Re2Unavailable, naming the package to install."""
-    compiled = compile_tenant_pattern("^[a-z]+$x", "u", bounds=HOSTED_BOUNDS)
-    assert isinstance(compiled, TenantPattern)
-    with pytest.raises(program.Re2Unavailable, match="pip install google-re2"):
-        compiled.test("abc")
-
-
-@pytest.mark.usefixtures("no_google_re2")
-def test_hosted_values_without_google_re2_are_a_problem_not_a_pass() -> None:
-    """A settings value under a hosted pattern, google-re2 missing: `re2-missing`, never a
-    silent pass."""
+@pytest.mark.usefixtures("matcher")
+def test_hosted_values_are_judged_on_either_matcher() -> None:
+    """A settings value under a hosted pattern, on our own matcher and on google-re2: the
+    same verdicts, never a silent pass."""
     schema = {
         "type": "object",
-        "properties": {"code": {"type": "string", "pattern": "^[A-Z]{2}z$"}},
+        "properties": {
+            "code": {"type": "string", "pattern": "^[A-Z]{2}z$"},
+            "word": {"type": "string", "pattern": "\\Bq\\B"},
+        },
     }
-    problems = SchemaChecks(HOSTED_BOUNDS).value_problems("b.json", {"code": "ABz"}, schema)
-    assert [(p.code, p.pointer) for p in problems] == [("re2-missing", "/content/schema")]
-    assert "pip install google-re2" in problems[0].message
+    checks = SchemaChecks(HOSTED_BOUNDS)
+    problems = checks.value_problems("b.json", {"code": "ABz", "word": "aqa"}, schema)
+    assert problems == []
+    problems = checks.value_problems("b.json", {"code": "ABzz", "word": "q a"}, schema)
+    assert [(p.code, p.pointer) for p in problems] == [
+        ("settings-values", "/content/values/code"),
+        ("settings-values", "/content/values/word"),
+    ]
 
 
 def test_compiled_patterns_are_kept() -> None:
@@ -91,6 +94,7 @@ def test_a_large_program_on_a_long_text_is_a_problem_in_time() -> None:
     assert "on RE2: its work is the pattern's steps" in problems[0].message
 
 
+@pytest.mark.usefixtures("matcher")
 def test_a_large_match_answers_as_a_small_one() -> None:
     """A match of 60 million steps x characters (what once ran in a child process): the
     same answers, in this process."""
@@ -103,24 +107,6 @@ def test_a_large_match_answers_as_a_small_one() -> None:
     long_text = "é" * 999 + "٣" * 30_000  # an Arabic-Indic digit is \\p{N}
     assert not compiled.test(long_text)
     assert compiled.test("é" * 999 + "٣" * 1000)
-
-
-@pytest.mark.usefixtures("no_google_re2")
-def test_without_a_target_a_missing_google_re2_is_a_warning_that_says_so(tmp_path: Path) -> None:
-    """No target, google-re2 missing: the self-hosted verdict, and a warning that the hosted
-    check of the values couldn't be made (not that hosted refuses them)."""
-    from hatch_kindgi.blocks.stage import check_blocks
-    from tests.helpers.blocks import block_paths, settings, write
-
-    schema = {
-        "type": "object",
-        "properties": {"code": {"type": "string", "pattern": "^[A-Z]{2}q$"}},
-    }
-    write(tmp_path, {"blocks/codes.json": settings("acme.codes", "1.0.0", {"code": "ABq"}, schema)})
-    files, _ = block_paths(tmp_path)
-    problems = check_blocks(tmp_path, files, "blocks").problems
-    assert [(p.severity, p.code) for p in problems] == [("warning", "re2-missing")]
-    assert "so Kindgi hosted's verdict on them is unknown" in problems[0].message
 
 
 def _hostile_blocks() -> list[tuple[str, dict[str, object]]]:
@@ -151,12 +137,13 @@ def _hostile_report() -> list[tuple[str, str, str, str]]:
     ]
 
 
+@pytest.mark.usefixtures("matcher")
 def test_the_same_hostile_values_give_the_same_report_every_time(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Matches are counted, not timed: the same pack, checked twice, gives the same report,
-    every value the check's work has room for judged and the rest said to be past it; no
-    match starts a process of its own."""
+    every value the check's work has room for judged and the rest said to be past it, on
+    either matcher; no match starts a process of its own."""
 
     def no_child(*args: object, **kwargs: object) -> object:
         raise AssertionError("a match started a process")
@@ -201,6 +188,7 @@ def test_a_match_past_its_share_is_refused_without_running() -> None:
         ("(?:^x|^a{1,1000}b)", "a" * 999 + "b" + "c" * 999_000),
     ],
 )
+@pytest.mark.usefixtures("matcher")
 def test_a_match_anchored_at_the_start_counts_only_what_it_can_reach(
     pattern: str, text: str
 ) -> None:
