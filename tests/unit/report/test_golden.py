@@ -121,22 +121,16 @@ _HOSTED_PATTERN_CASES = sorted(
 
 
 @pytest.mark.parametrize("case", _HOSTED_PATTERN_CASES)
-def test_hosted_patterns_give_the_golden_report_on_our_own_matcher(
-    case: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_hosted_patterns_give_the_golden_report_on_our_own_matcher(case: str) -> None:
     """Every broken pack with settings patterns (which the hosted profile matches, as its
     verdict or as warnings when no target is set) gives its golden report word for word on
     our own matcher, google-re2 left out, as on a Python it has no wheel for."""
-    from hatch_kindgi.engines.re2 import program, tenant
+    from hatch_kindgi.engines.re2.tenant import matched_on
     from hatch_kindgi.pipeline import RunRequest, run_pipeline
     from tests.helpers.golden import GOLDEN_ENV
 
-    monkeypatch.setattr(program, "accelerated", lambda *args, **kwargs: None)
-    tenant._compiled.cache_clear()
-    try:
+    with matched_on("python"):
         result = run_pipeline(BROKEN / case, RunRequest(environ=GOLDEN_ENV))
-    finally:
-        tenant._compiled.cache_clear()
     assert format_text(result.problems) == expected_report(case)
 
 

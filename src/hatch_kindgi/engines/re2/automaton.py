@@ -21,8 +21,11 @@ positions, its last ones, and whether the empty match is one there.
 Each set reached, with the kind of the character before it, is a state of a DFA built as the
 text is read, and a state's step on a class is kept: on a text whose states recur (most, and
 every long run of one character), a character costs a list lookup. A DFA that grows past
-`MAX_STATES` is dropped and built again, so memory stays bounded. `test` answers as re2js's
-`test`: whether there is a match anywhere (at the start only when `sticky`), never where.
+`MAX_STATES` (or `MAX_STATE_BITS` of sets) is dropped and built again, so memory stays
+bounded; one that makes a new state on most characters stops keeping them and applies the
+rules to each character in turn, as RE2 falls back from its DFA to its NFA. `test` answers
+as re2js's `test`: whether there is a match anywhere (at the start only when `sticky`), never
+where.
 
 The work the check is charged for a match is RE2's (`engines.re2.program`): the same report
 with google-re2 or without. The tests hold every answer to re2js's (`tests/unit/engines/re2/
@@ -40,6 +43,9 @@ __all__ = ["MAX_STATES", "Automaton"]
 
 MAX_STATES = 4096
 """The DFA states kept at once (each with its step on every class) before they are dropped."""
+MAX_STATE_BITS = 256 << 20
+"""The bits the kept states' sets may take together (32 MiB): a pattern of 146,000 positions
+keeps some 1,800 states."""
 
 # The kind of a character on either side of a boundary, and a context's number: before * 4 +
 # after.
@@ -49,6 +55,8 @@ _UNKNOWN, _MATCH, _DEAD = -1, -2, -3
 _THRASHING = 512
 """New DFA states, past which, if they are made on most characters read, `test` stops making
 them (`Automaton._simulated`)."""
+_RUN = 16
+"""Products tested together behind the union of their sources."""
 _SMALL_PRODUCT = 4
 """A product of at most this many pairs is written as shifts, one a pair."""
 
@@ -236,6 +244,16 @@ class _Context:
         self.ahead = [(k, mask) for k, mask in shifts if k >= 0]
         self.back = [(-k, mask) for k, mask in shifts if k < 0]
         self.products = products
+        # The products in runs of _RUN by where their sources start, each run behind the
+        # union of its sources: a step tests a run's members only when it reaches the run.
+        ordered = sorted(products, key=lambda product: (product[0] & -product[0]).bit_length())
+        self.runs: list[tuple[int, list[tuple[int, int]]]] = []
+        for start in range(0, len(ordered), _RUN):
+            members = ordered[start : start + _RUN]
+            union = 0
+            for sources, _ in members:
+                union |= sources
+            self.runs.append((union, members))
         self.first = first
 
 
@@ -250,6 +268,7 @@ class Automaton:
         size = len(builder.atom_of)
         self._size = size
         self._sticky = sticky
+        self._most_states = max(64, min(MAX_STATES, MAX_STATE_BITS // max(size, 1)))
         self._builder = builder
         self._first = first
         self._empty = empty
@@ -288,7 +307,7 @@ class Automaton:
     def _state(self, key: tuple[int, int, bool]) -> int:
         number = self._states.get(key)
         if number is None:
-            if len(self._sets) >= MAX_STATES:
+            if len(self._sets) >= self._most_states:
                 self._reset()
             number = self._states[key] = len(self._sets)
             self._sets.append(key)
@@ -345,9 +364,11 @@ class Automaton:
                     moved = reached & mask
                     if moved:
                         following |= moved << k if k > 0 else moved >> -k
-                for sources, targets in context.products:
-                    if reached & sources:
-                        following |= targets
+                for union, members in context.runs:
+                    if reached & union:
+                        for sources, targets in members:
+                            if reached & sources:
+                                following |= targets
             following &= self._takes[symbol]
             if not following and not self._starts_later:
                 found = _DEAD
@@ -400,9 +421,11 @@ class Automaton:
                     following |= (reached & mask) << k
                 for k, mask in context.back:
                     following |= (reached & mask) >> k
-                for sources, targets in context.products:
-                    if reached & sources:
-                        following |= targets
+                for union, members in context.runs:
+                    if reached & union:
+                        for sources, targets in members:
+                            if reached & sources:
+                                following |= targets
             reached = following & takes[symbol]
             before = after
             starting = self._starts_later

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator, Sequence
+from contextvars import ContextVar
 
 from hatch_kindgi.engines.budget import PatternTimeout, counted_match
 from hatch_kindgi.engines.re2.accelerator import accelerated
@@ -38,7 +39,11 @@ from hatch_kindgi.engines.re2.syntax import (
     children,
 )
 
-__all__ = ["Program", "Re2Timeout", "compile_program"]
+__all__ = ["ACCELERATE", "Program", "Re2Timeout", "compile_program"]
+
+ACCELERATE: ContextVar[bool] = ContextVar("ACCELERATE", default=True)
+"""Whether google-re2 matches where it is installed and exact (`engines.re2.tenant.matched_on`
+sets it, for the tests and the benchmarks that hold the two matchers side by side)."""
 
 
 class Re2Timeout(PatternTimeout):
@@ -187,10 +192,13 @@ class Program:
 
 
 def compile_program(
-    tree: Node, source: str, *, sticky: bool = False, accelerate: bool = True
+    tree: Node, source: str, *, sticky: bool = False, accelerate: bool | None = None
 ) -> Program:
     """`tree` (re2js's reading of `source`) made ready to match: on google-re2 where it is
-    installed and exact for it (unless not `accelerate`), else on our own automaton."""
+    installed and exact for it (unless not `accelerate`, by default `ACCELERATE`), else on
+    our own automaton."""
+    if accelerate is None:
+        accelerate = ACCELERATE.get()
     nodes = list(_atoms(tree))
     atoms = {id(node): number for number, node in enumerate(nodes)}
     alphabet = Alphabet([node.ranges for node in nodes])
@@ -199,5 +207,11 @@ def compile_program(
     matcher = accelerated(tree, alphabet, atoms, sticky=sticky) if accelerate else None
     if matcher is not None:
         return Program(source, matcher, alphabet, _steps(tree), reach, "google-re2")
-    automaton = Automaton(tree, alphabet, atoms, sticky)
-    return Program(source, automaton.test, alphabet, _steps(tree), reach, "python")
+    built: list[Automaton] = []
+
+    def matched(classes: Sequence[int]) -> bool:
+        if not built:  # on the first match run: a match refused for its work builds nothing
+            built.append(Automaton(tree, alphabet, atoms, sticky))
+        return built[0].test(classes)
+
+    return Program(source, matched, alphabet, _steps(tree), reach, "python")

@@ -18,13 +18,16 @@ hold every verdict, reason and answer to the shipped functions under HOSTED_BOUN
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Literal
 
 from hatch_kindgi.engines.bounds import Bounds
 from hatch_kindgi.engines.javascript.regexp import syntax_problem
 from hatch_kindgi.engines.javascript.strings import utf16_length, utf16_units
-from hatch_kindgi.engines.re2.program import Program, compile_program
+from hatch_kindgi.engines.re2.program import ACCELERATE, Program, compile_program
 from hatch_kindgi.engines.re2.syntax import Node, Re2jsSyntaxError, read
 
 __all__ = [
@@ -32,6 +35,7 @@ __all__ = [
     "Refused",
     "TenantPattern",
     "compile_tenant_pattern",
+    "matched_on",
     "tenant_pattern_syntax_problem",
 ]
 
@@ -194,3 +198,17 @@ def compile_tenant_pattern(
     if not bounds.on_re2:
         raise ValueError("compile_tenant_pattern reads patterns as RE2 does: hosted bounds only")
     return _compiled(source, flags, bounds)
+
+
+@contextmanager
+def matched_on(matcher: Literal["python", "google-re2"]) -> Iterator[None]:
+    """Inside the block, hosted patterns are matched on `matcher`: our own ("python"), or
+    google-re2 where it is installed and exact; the patterns compiled before are dropped on
+    the way in and out, so none carries a matcher across."""
+    token = ACCELERATE.set(matcher == "google-re2")
+    _compiled.cache_clear()
+    try:
+        yield
+    finally:
+        ACCELERATE.reset(token)
+        _compiled.cache_clear()

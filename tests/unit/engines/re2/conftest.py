@@ -8,17 +8,13 @@ from collections.abc import Iterator
 
 import pytest
 
-from hatch_kindgi.engines.re2 import program, tenant
+from hatch_kindgi.engines.re2.tenant import matched_on
 
 
 @pytest.fixture(params=["python", "google-re2"])
-def matcher(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    """The matcher the test's matches run on; compiled patterns kept from before are dropped,
-    before and after."""
-    if request.param == "python":
-        monkeypatch.setattr(program, "accelerated", lambda *args, **kwargs: None)
-    else:
+def matcher(request: pytest.FixtureRequest) -> Iterator[str]:
+    """The matcher the test's matches run on."""
+    if request.param == "google-re2":
         pytest.importorskip("re2", reason="google-re2 isn't installed here")
-    tenant._compiled.cache_clear()
-    yield request.param
-    tenant._compiled.cache_clear()
+    with matched_on(request.param):
+        yield request.param
