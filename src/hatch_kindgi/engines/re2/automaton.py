@@ -120,6 +120,15 @@ def _union(one: Sets, other: Sets) -> Sets:
     return merged
 
 
+def _characters(node: Node) -> bool:
+    """Whether `node` is an alternation of character sets alone."""
+    return (
+        isinstance(node, Alternate)
+        and bool(node.items)
+        and all(isinstance(item, Chars) for item in node.items)
+    )
+
+
 def _mask(positions: Sequence[int], size: int) -> int:
     """The integer whose bits are `positions`."""
     if len(positions) == 1:
@@ -135,7 +144,7 @@ class _Builder:
     multiplied out (no recursion: a tree may nest hundreds deep)."""
 
     def __init__(self) -> None:
-        self.atom_of: list[int] = []  # each position's character set, by number
+        self.atom_of: list[tuple[int, ...]] = []  # each position's character sets, by number
         self.atoms: dict[int, int] = {}  # a Chars node's id: its number
         self.shifts: dict[tuple[int, int], Positions] = {}  # (contexts, k): from where
         self.products: list[tuple[int, Positions, Positions]] = []
@@ -202,13 +211,22 @@ class _Builder:
                 del results[len(results) - count :]
                 results.append(self.made(node, parts))
                 continue
-            if isinstance(node, Chars):
+            if isinstance(node, Chars) or _characters(node):
+                # One position for a character set, and for an alternation of them (`a|b|c`
+                # takes what `[abc]` takes): fewer positions, and shifts for products.
                 position = len(self.atom_of)
-                self.atom_of.append(self.atoms.setdefault(id(node), len(self.atoms)))
+                items = node.items if isinstance(node, Alternate) else (node,)
+                self.atom_of.append(
+                    tuple(self.atoms.setdefault(id(item), len(self.atoms)) for item in items)
+                )
                 only = {_ALL: [position]}
                 results.append((only, only, 0))
             elif isinstance(node, Assertion):
                 results.append(({}, {}, _ASSERTION_CONTEXTS[node.kind]))
+            elif isinstance(node, Repeat) and (
+                isinstance(node.item, Chars) or _characters(node.item)
+            ):
+                results.append(self.run(node))
             elif isinstance(node, Repeat):
                 copies = max(node.low, 1) if node.high < 0 else node.high
                 pending.append(("make", node, copies))
@@ -217,6 +235,26 @@ class _Builder:
                 pending.append(("make", node, len(node.items)))
                 pending.extend(("visit", item, 0) for item in reversed(node.items))
         return results[0]
+
+    def run(self, node: Repeat) -> Part:
+        """A count of one position (`[a-z]{1,1000}`) at once: a run of positions, each
+        followed by the next, without a part a copy (what the copies would give)."""
+        item = node.item
+        items = item.items if isinstance(item, Alternate) else (item,)
+        held = tuple(self.atoms.setdefault(id(each), len(self.atoms)) for each in items)
+        copies = max(node.low, 1) if node.high < 0 else node.high
+        start = len(self.atom_of)
+        self.atom_of.extend([held] * copies)
+        empty = _ALL if node.low == 0 else 0
+        if not copies:
+            return {}, {}, _ALL
+        end = start + copies - 1
+        if copies > 1:
+            self.shifts.setdefault((_ALL, 1), []).extend(range(start, end))
+        if node.high < 0:
+            self.shifts.setdefault((_ALL, 0), []).append(end)
+            return {_ALL: [start]}, {_ALL: [end]}, empty
+        return {_ALL: [start]}, {_ALL: list(range(start + max(node.low, 1) - 1, end + 1))}, empty
 
     def made(self, node: Node, parts: list[Part]) -> Part:
         if isinstance(node, Repeat):
@@ -280,8 +318,9 @@ class Automaton:
         self._masks: tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]] | None = None
         # Which positions each class may take.
         by_atom: dict[int, list[int]] = {}
-        for position, atom in enumerate(builder.atom_of):
-            by_atom.setdefault(atom, []).append(position)
+        for position, held in enumerate(builder.atom_of):
+            for atom in held:
+                by_atom.setdefault(atom, []).append(position)
         atom_masks = {atom: _mask(positions, size) for atom, positions in by_atom.items()}
         self._takes: list[int] = []
         self._after: list[int] = []  # each class's kind as the character after a boundary
