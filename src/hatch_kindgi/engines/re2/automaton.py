@@ -306,6 +306,12 @@ class Automaton:
         size = len(builder.atom_of)
         self._size = size
         self._sticky = sticky
+        # No assertion: every context has the same rules, first and last positions.
+        self._uniform = (
+            empty in {0, _ALL}
+            and all(held == _ALL for held in (*first, *last, *(key[0] for key in builder.shifts)))
+            and all(product[0] == _ALL for product in builder.products)
+        )
         self._most_states = max(64, min(MAX_STATES, MAX_STATE_BITS // max(size, 1)))
         self._builder = builder
         self._first = first
@@ -445,6 +451,8 @@ class Automaton:
         `(a|b)*a(a|b){30}c` on random text), the rules applied to each in turn, as RE2 falls
         back from its DFA to its NFA."""
         reached, before, starting = state
+        if self._uniform and self._starts_later:
+            return self._searched(symbols, start, reached)
         contexts = [self._context(number) for number in range(16)]
         last, empty, takes, after_of = self._last, self._empty, self._takes, self._after
         for index in range(start, len(symbols)):
@@ -471,6 +479,29 @@ class Automaton:
             if not reached and not starting:
                 return False
         return self._matches_at(reached, starting, before * 4 + _EDGE)
+
+    def _searched(self, symbols: Sequence[int], start: int, reached: int) -> bool:
+        """`_simulated` for a search (a match may start anywhere) whose rules are the same
+        in every context (no assertion): the fewest operations a character."""
+        context = self._context(0)
+        last, first, takes = self._last[0], context.first, self._takes
+        ahead, back, runs = context.ahead, context.back, context.runs
+        for index in range(start, len(symbols)):
+            if reached & last:
+                return True
+            following = first
+            if reached:
+                for k, mask in ahead:
+                    following |= (reached & mask) << k
+                for k, mask in back:
+                    following |= (reached & mask) >> k
+                for union, members in runs:
+                    if reached & union:
+                        for sources, targets in members:
+                            if reached & sources:
+                                following |= targets
+            reached = following & takes[symbols[index]]
+        return bool(reached & last)
 
     def positions(self) -> int:
         """How many positions the automaton has (its counts multiplied out)."""

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from hatch_kindgi.engines.re2 import automaton
 from hatch_kindgi.engines.re2.program import compile_program
 from hatch_kindgi.engines.re2.syntax import Re2jsSyntaxError, read
 
@@ -60,6 +61,15 @@ def test_both_matchers_answer_alike(case: tuple[str, str], texts: list[str]) -> 
     assert (ours.engine, theirs.engine) == ("python", "google-re2")
     for text in texts:
         assert ours.test(text) == theirs.test(text), (source, flags, text)
+    # Again with the DFA given up at once: every character through the rules alone.
+    thrashing = automaton._THRASHING
+    automaton._THRASHING = 0
+    try:
+        unkept = compile_program(tree, source, sticky=sticky, accelerate=False)
+        for text in texts:
+            assert unkept.test(text) == theirs.test(text), (source, flags, text, "unkept")
+    finally:
+        automaton._THRASHING = thrashing
 
 
 @pytest.mark.parametrize(
