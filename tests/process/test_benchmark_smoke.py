@@ -62,3 +62,27 @@ def test_suggest_benchmark_smoke_run(tmp_path: Path) -> None:
     assert set(figures) == {"realistic", "same letters", "numbered"}
     assert all(figure["same_hints"] is True for figure in figures.values())
     assert figures["realistic"]["hints"] > 0
+
+
+@pytest.mark.slow
+def test_hostile_hosted_rows_smoke_run() -> None:
+    """`hostile.py --only hosted --smoke`: every hosted row printed, the many values' report
+    the same every time on every matcher, and each edge match answered (none matches)."""
+    import subprocess
+    import sys
+
+    from tests.helpers.bench import BENCHMARKS, REPO
+
+    done = subprocess.run(
+        [sys.executable, BENCHMARKS / "hostile.py", "--only", "hosted", "--smoke"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=600,
+    )
+    printed = done.stdout
+    assert "the same report every time, on every matcher: True" in printed
+    edges = [line for line in printed.splitlines() if "characters: python" in line]
+    assert len(edges) == 7
+    assert all("(True)" not in line for line in edges)
