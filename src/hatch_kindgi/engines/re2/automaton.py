@@ -34,7 +34,7 @@ test_tenant.py`), and to google-re2's on generated patterns and texts.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from hatch_kindgi.engines.re2.alphabet import Alphabet
 from hatch_kindgi.engines.re2.syntax import Alternate, Assertion, Chars, Node, Repeat
@@ -294,6 +294,20 @@ class _Context:
             self.runs.append((union, members))
         self.first = first
 
+    def follow(self, reached: int) -> int:
+        """The positions that may follow those `reached` (none: no rule to apply)."""
+        following = 0
+        for k, mask in self.ahead:
+            following |= (reached & mask) << k
+        for k, mask in self.back:
+            following |= (reached & mask) >> k
+        for union, members in self.runs:
+            if reached & union:
+                for sources, targets in members:
+                    if reached & sources:
+                        following |= targets
+        return following
+
 
 class Automaton:
     """A tree's position automaton and the DFA built from it as texts are read; `test`
@@ -403,17 +417,9 @@ class Automaton:
             found = _MATCH
         else:
             context = self._context(context_number)
-            following = context.first if starting else 0
-            if reached:
-                for k, mask in context.shifts:
-                    moved = reached & mask
-                    if moved:
-                        following |= moved << k if k > 0 else moved >> -k
-                for union, members in context.runs:
-                    if reached & union:
-                        for sources, targets in members:
-                            if reached & sources:
-                                following |= targets
+            following = context.follow(reached) if reached else 0
+            if starting:
+                following |= context.first
             following &= self._takes[symbol]
             if not following and not self._starts_later:
                 found = _DEAD
@@ -462,17 +468,9 @@ class Automaton:
             if reached & last[number] or (starting and empty >> number & 1):
                 return True
             context = contexts[number]
-            following = context.first if starting else 0
-            if reached:
-                for k, mask in context.ahead:
-                    following |= (reached & mask) << k
-                for k, mask in context.back:
-                    following |= (reached & mask) >> k
-                for union, members in context.runs:
-                    if reached & union:
-                        for sources, targets in members:
-                            if reached & sources:
-                                following |= targets
+            following = context.follow(reached) if reached else 0
+            if starting:
+                following |= context.first
             reached = following & takes[symbol]
             before = after
             starting = self._starts_later
@@ -482,7 +480,8 @@ class Automaton:
 
     def _searched(self, symbols: Sequence[int], start: int, reached: int) -> bool:
         """`_simulated` for a search (a match may start anywhere) whose rules are the same
-        in every context (no assertion): the fewest operations a character."""
+        in every context (no assertion): the fewest operations a character, `follow`
+        written out in the loop (a call a character would cost a third more)."""
         context = self._context(0)
         last, first, takes = self._last[0], context.first, self._takes
         ahead, back, runs = context.ahead, context.back, context.runs
@@ -502,13 +501,3 @@ class Automaton:
                                 following |= targets
             reached = following & takes[symbols[index]]
         return bool(reached & last)
-
-    def positions(self) -> int:
-        """How many positions the automaton has (its counts multiplied out)."""
-        return self._size
-
-    def rules(self) -> Iterator[int]:
-        """How many rules each context's step applies (for the benchmarks)."""
-        for number in range(16):
-            context = self._context(number)
-            yield len(context.shifts) + len(context.products)
