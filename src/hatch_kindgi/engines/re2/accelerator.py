@@ -174,13 +174,15 @@ def accelerated(
     except library.error:
         return None
     find = compiled.match if sticky else compiled.search
-    table = bytes(symbol[number] if number < len(symbol) else 0 for number in range(256))
+    if latin1:  # at most 256 classes, each a byte: the text's class numbers are bytes
+        table = bytes(symbol[number] if number < len(symbol) else 0 for number in range(256))
 
-    def encoded(classes: Sequence[int]) -> bytes:
-        if latin1 and isinstance(classes, bytes):
-            return classes.translate(table)
-        return "".join(chr(symbol[number]) for number in classes).encode(
-            "latin-1" if latin1 else "utf-8"
-        )
+        def encoded(classes: Sequence[int]) -> bytes:
+            return bytes(classes).translate(table)
+
+    else:
+
+        def encoded(classes: Sequence[int]) -> bytes:
+            return "".join(chr(symbol[number]) for number in classes).encode("utf-8")
 
     return lambda classes: find(encoded(classes)) is not None

@@ -91,3 +91,22 @@ def test_loops_counts_and_boundaries(source: str, text: str, expected: bool) -> 
     tree = read(source, "u")
     assert compile_program(tree, source, accelerate=False).test(text) is expected
     assert compile_program(tree, source).test(text) is expected
+
+
+@pytest.mark.parametrize("accelerate", [False, True])
+def test_more_classes_than_a_byte_holds(accelerate: bool) -> None:
+    """A pattern of 300 different characters has 301 classes: a text is read as a list of
+    class numbers, not bytes (and google-re2 gets its classes as code points in UTF-8 mode),
+    with the same answers; a \\B next to them is exact on ours."""
+    letters = "".join(chr(0x100 + number) for number in range(300))
+    source = f"(?:{letters})+\\B"
+    tree = read(source, "u")
+    program = compile_program(tree, source, accelerate=accelerate)
+    assert program.engine == "python"  # google-re2 can't read \\B there exactly: ours
+    assert program.test(letters + "x") is False  # a word character after a non-word one
+    assert program.test(letters + letters + "\u0101") is True
+    plain = compile_program(read(f"^(?:{letters})+$", "u"), letters, accelerate=accelerate)
+    assert plain.engine == ("google-re2" if accelerate else "python")
+    assert plain.test(letters * 2) is True
+    assert plain.test(letters[:-1]) is False
+    assert plain.test(letters + "\U0001f600") is False
