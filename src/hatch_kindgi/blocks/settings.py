@@ -259,6 +259,9 @@ def _stopped_problem(file: str, stopped: Stopped, whose: str) -> Problem:
     if stopped.kind == "pattern-timeout":
         pointer = SCHEMA + stopped.pointer
         return error("settings-pattern-timeout", file, stopped.text + whose, pointer=pointer)
+    if stopped.kind == "re2":
+        message = f"checking the values against the schema{whose} on RE2: {stopped.text}"
+        return error("settings-schema", file, message, pointer=SCHEMA)
     if stopped.kind == "unresolvable":
         message = (
             f'the $ref "{stopped.text}" of the schema{whose} can\'t be resolved; nothing is '

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from hatch_kindgi.engines.ajv.registry import Unresolvable
 from hatch_kindgi.engines.bounds import SELF_HOSTED_BOUNDS, Bounds
 from hatch_kindgi.engines.budget import PatternTimeout, ValidationTimeout, validation_budget
+from hatch_kindgi.engines.re2.errors import TooLargeToCheck
 from hatch_kindgi.schema.fast import FastValues, fast_values
 from hatch_kindgi.schema.patterns import pattern_pointer, string_pointers
 from hatch_kindgi.schema.refs import ref_chains
@@ -92,11 +93,10 @@ class Stopped:
     sentence; `pointer` is its place in the schema). `timeout` and `recursion`: `text` ends a
     sentence about the check ("took longer than …", "recursed without end …"). `unresolvable`:
     a `$ref` the validator could not resolve (`cause`: its `engines.ajv.core.Unresolvable`).
-    `re2`: the hosted profile's patterns can't be matched here (`text`: why, and what to
-    install).
+    `re2`: a hosted pattern can't be matched here (`text`: why).
     """
 
-    kind: Literal["pattern-timeout", "timeout", "recursion", "unresolvable"]
+    kind: Literal["pattern-timeout", "timeout", "recursion", "unresolvable", "re2"]
     text: str
     pointer: str = ""
     cause: BaseException | None = None
@@ -124,6 +124,8 @@ def validate(
         return failures, Stopped("recursion", _recursion_explained(validator.schema))
     except Unresolvable as cause:
         return failures, Stopped("unresolvable", cause.ref, cause=cause)
+    except TooLargeToCheck as cause:
+        return failures, Stopped("re2", str(cause), cause=cause)
     return failures, None
 
 

@@ -647,9 +647,10 @@ _HOSTED_FIXES = (
 
 def _tenant_pattern_refusal(source: str, bounds: Bounds) -> tuple[str, str] | None:
     """The hosted profile's Ajv's refusal of a schema's pattern (`tenantRegExp` throws), its
-    words and then our hint; None when it compiles (every pattern re2js takes is matched,
-    `engines.re2.program`)."""
+    words and then our hint; None when it compiles. A pattern re2js takes but whose
+    automaton would be too large to build here is ours to refuse, as too large to check."""
     from hatch_kindgi.engines.javascript.regexp import JsRegexError
+    from hatch_kindgi.engines.re2.errors import TooLargeToCheck
     from hatch_kindgi.engines.re2.tenant import Refused, compile_tenant_pattern
 
     try:
@@ -667,6 +668,10 @@ def _tenant_pattern_refusal(source: str, bounds: Bounds) -> tuple[str, str] | No
         else:
             fix = next((fix for marker, fix in _HOSTED_FIXES if marker in reason), "")
         return message, f" {fix[:1].upper()}{fix[1:]}." if fix else ""
+    try:
+        compiled.test("")  # builds the program, as re2js's compile does
+    except TooLargeToCheck as cause:
+        return f"the pattern {stringify_string(source)} is too large to check: {cause}", ""
     return None
 
 

@@ -37,9 +37,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hatch_kindgi.engines.re2.alphabet import Alphabet
+from hatch_kindgi.engines.re2.errors import TooLargeToCheck
 from hatch_kindgi.engines.re2.syntax import Alternate, Assertion, Chars, Node, Repeat
 
-__all__ = ["MAX_STATES", "Automaton"]
+__all__ = ["MAX_STATES", "MAX_WRITTEN", "Automaton"]
 
 MAX_STATES = 4096
 """The DFA states kept at once (each with its step on every class) before they are dropped."""
@@ -52,6 +53,9 @@ keeps some 1,800 states."""
 _EDGE, _NEWLINE, _WORD, _OTHER = 0, 1, 2, 3
 _ALL = (1 << 16) - 1
 _UNKNOWN, _MATCH, _DEAD = -1, -2, -3
+MAX_WRITTEN = 4_000_000
+"""The most positions the automaton's sets and rules may hold, written out: past it a pattern
+is too large to check (whichever matcher would run it, so the report is the same)."""
 _THRASHING = 512
 """New DFA states, past which, if they are made on most characters read, `test` stops making
 them (`Automaton._simulated`)."""
@@ -59,6 +63,7 @@ _RUN = 16
 """Products tested together behind the union of their sources."""
 _SMALL_PRODUCT = 4
 """A product of at most this many pairs is written as shifts, one a pair."""
+
 
 Positions = list[int]
 Sets = dict[int, Positions]
@@ -97,29 +102,6 @@ _ASSERTION_CONTEXTS = {
 }
 
 
-def _gated(sets: Sets, contexts: int) -> Sets:
-    """`sets` reached only in `contexts` too."""
-    if contexts == _ALL:
-        return sets
-    gated: Sets = {}
-    for held, positions in sets.items():
-        both = held & contexts
-        if both:
-            gated[both] = gated.get(both, []) + positions
-    return gated
-
-
-def _union(one: Sets, other: Sets) -> Sets:
-    if not one:
-        return other
-    if not other:
-        return one
-    merged = dict(one)
-    for held, positions in other.items():
-        merged[held] = merged[held] + positions if held in merged else positions
-    return merged
-
-
 def _characters(node: Node) -> bool:
     """Whether `node` is an alternation of character sets alone."""
     return (
@@ -127,6 +109,29 @@ def _characters(node: Node) -> bool:
         and bool(node.items)
         and all(isinstance(item, Chars) for item in node.items)
     )
+
+
+def _one_position(node: Node) -> bool:
+    """Whether `node` takes one character, a set's or an alternation of sets'."""
+    return isinstance(node, Chars) or _characters(node)
+
+
+def _flattened(node: Repeat) -> Repeat | None:
+    """A count of `x?`, `x*` or `x+` (one position) as the one count of `x` matching the same
+    texts (`(?:x?){3}` is `x{0,3}`, `(?:x+){2,}` is `x{2,}`), or None: RE2's classic hostile
+    pattern written out as a run, not as copies each following all those before."""
+    inner = node.item
+    if not isinstance(inner, Repeat) or not _one_position(inner.item):
+        return None
+    if (inner.low, inner.high) == (0, 1):  # x? n to m times: x 0 to m times
+        return Repeat(0, node.high, inner.item, counted=True)
+    if (inner.low, inner.high) == (0, -1):  # x*
+        return Repeat(0, -1, inner.item, counted=True)
+    if (inner.low, inner.high) == (1, -1):  # x+ n or more times: x n or more times
+        if node.low == 0 and node.high == 0:
+            return None
+        return Repeat(node.low, -1, inner.item, counted=True)
+    return None
 
 
 def _mask(positions: Sequence[int], size: int) -> int:
@@ -148,6 +153,42 @@ class _Builder:
         self.atoms: dict[int, int] = {}  # a Chars node's id: its number
         self.shifts: dict[tuple[int, int], Positions] = {}  # (contexts, k): from where
         self.products: list[tuple[int, Positions, Positions]] = []
+        self.written = 0
+
+    def spend(self, entries: int) -> None:
+        """Count `entries` more positions written into the automaton's sets and rules."""
+        self.written += entries
+        if self.written > MAX_WRITTEN:
+            raise TooLargeToCheck(
+                f"its automaton, its counts multiplied out, would write more than {MAX_WRITTEN:,} "
+                "positions (optional groups side by side, each following all those before)"
+            )
+
+    def gated(self, sets: Sets, contexts: int) -> Sets:
+        """`sets` reached only in `contexts` too."""
+        if contexts == _ALL:
+            return sets
+        gated: Sets = {}
+        for held, positions in sets.items():
+            both = held & contexts
+            if both:
+                gated[both] = gated.get(both, []) + positions
+                self.spend(len(gated[both]))
+        return gated
+
+    def union(self, one: Sets, other: Sets) -> Sets:
+        if not one:
+            return other
+        if not other:
+            return one
+        merged = dict(one)
+        for held, positions in other.items():
+            if held in merged:
+                merged[held] = merged[held] + positions
+                self.spend(len(merged[held]))
+            else:
+                merged[held] = positions
+        return merged
 
     def follow(self, last: Sets, first: Sets) -> None:
         """Every position of `last` may be followed by every one of `first`."""
@@ -162,6 +203,7 @@ class _Builder:
                             key = (contexts, target - source)
                             self.shifts.setdefault(key, []).append(source)
                 else:
+                    self.spend(len(sources) + len(targets))
                     self.products.append((contexts, sources, targets))
 
     def concat(self, one: Part, other: Part) -> Part:
@@ -169,8 +211,8 @@ class _Builder:
         then_first, then_last, then_empty = other
         self.follow(last, then_first)
         return (
-            _union(first, _gated(then_first, empty)) if empty else first,
-            _union(then_last, _gated(last, then_empty)) if then_empty else then_last,
+            self.union(first, self.gated(then_first, empty)) if empty else first,
+            self.union(then_last, self.gated(last, then_empty)) if then_empty else then_last,
             empty & then_empty,
         )
 
@@ -223,10 +265,12 @@ class _Builder:
                 results.append((only, only, 0))
             elif isinstance(node, Assertion):
                 results.append(({}, {}, _ASSERTION_CONTEXTS[node.kind]))
-            elif isinstance(node, Repeat) and (
-                isinstance(node.item, Chars) or _characters(node.item)
-            ):
+            elif isinstance(node, Repeat) and _one_position(node.item):
                 results.append(self.run(node))
+            elif isinstance(node, Repeat) and _flattened(node) is not None:
+                flat = _flattened(node)
+                assert flat is not None
+                results.append(self.run(flat))
             elif isinstance(node, Repeat):
                 copies = max(node.low, 1) if node.high < 0 else node.high
                 pending.append(("make", node, copies))
@@ -264,7 +308,8 @@ class _Builder:
             last: Sets = {}
             empty = 0
             for part in parts:
-                first, last, empty = _union(first, part[0]), _union(last, part[1]), empty | part[2]
+                first, last = self.union(first, part[0]), self.union(last, part[1])
+                empty |= part[2]
             return first, last, empty
         whole: Part = ({}, {}, _ALL)  # Concat
         for part in parts:

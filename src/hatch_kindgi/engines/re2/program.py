@@ -196,7 +196,8 @@ def compile_program(
 ) -> Program:
     """`tree` (re2js's reading of `source`) made ready to match: on google-re2 where it is
     installed and exact for it (unless not `accelerate`, by default `ACCELERATE`), else on
-    our own automaton."""
+    our own automaton. Raises `automaton.TooLargeToCheck` for a pattern whose automaton
+    would be too large to build, with google-re2 or without."""
     if accelerate is None:
         accelerate = ACCELERATE.get()
     nodes = list(_atoms(tree))
@@ -204,14 +205,9 @@ def compile_program(
     alphabet = Alphabet([node.ranges for node in nodes])
     longest = _longest(tree)
     reach = longest + 1 if longest is not None and (sticky or _anchored(tree)) else None
+    # Ours is built whichever matches: a pattern too large for it is refused either way.
+    automaton = Automaton(tree, alphabet, atoms, sticky)
     matcher = accelerated(tree, alphabet, atoms, sticky=sticky) if accelerate else None
     if matcher is not None:
         return Program(source, matcher, alphabet, _steps(tree), reach, "google-re2")
-    built: list[Automaton] = []
-
-    def matched(classes: Sequence[int]) -> bool:
-        if not built:  # on the first match run: a match refused for its work builds nothing
-            built.append(Automaton(tree, alphabet, atoms, sticky))
-        return built[0].test(classes)
-
-    return Program(source, matched, alphabet, _steps(tree), reach, "python")
+    return Program(source, automaton.test, alphabet, _steps(tree), reach, "python")

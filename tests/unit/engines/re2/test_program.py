@@ -230,3 +230,31 @@ def test_a_hostile_pack_gets_the_same_report_twice(tmp_path: Path, target: str |
     # No target: every value fails self-hosted's check, so hosted's is not asked of them.
     counted = {None: {"settings-values"}, "hosted": {"settings-values", "settings-pattern-timeout"}}
     assert {p.code for p in reports[0]} == counted[target]
+
+
+@pytest.mark.usefixtures("matcher")
+def test_a_pattern_too_large_for_our_automaton_is_refused_on_either_matcher() -> None:
+    """Optional groups side by side, each following all those before: an automaton of
+    billions of positions written out. Refused at once, as too large to check, in the same
+    words whichever matcher would run it, and its values never judged by it."""
+    import time
+
+    from hatch_kindgi.engines.ajv.strict import strict_findings
+
+    pattern = "(?:a?b?){1000}" * 60
+    schema = {"type": "object", "properties": {"v": {"type": "string", "pattern": pattern}}}
+    started = time.perf_counter()
+    findings = strict_findings(schema, HOSTED_BOUNDS)
+    assert [pointer for pointer, _ in findings] == ["/properties/v/pattern"]
+    assert (
+        "is too large to check: its automaton, its counts multiplied out, would write more "
+        in (findings[0][1])
+    )
+    problems = SchemaChecks(HOSTED_BOUNDS).value_problems("b.json", {"v": "ab"}, schema)
+    assert all(p.code == "settings-schema" for p in problems)  # never a traceback
+    assert time.perf_counter() - started < 30  # refused while building, not after
+    # The classic of RE2's: x? counted, written out as one run, is no refusal.
+    compiled = compile_tenant_pattern("(?:a?){1000}a{1000}", "u", bounds=HOSTED_BOUNDS)
+    assert isinstance(compiled, TenantPattern)
+    assert compiled.test("a" * 1000)
+    assert not compiled.test("a" * 999)
