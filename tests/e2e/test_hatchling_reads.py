@@ -133,7 +133,7 @@ def _reading(monkeypatch: pytest.MonkeyPatch, read: Callable[[Any], dict[str, st
     original = BuilderConfig.set_build_data
 
     @contextmanager
-    def set_build_data(self: BuilderConfig, build_data: dict[str, Any]) -> Iterator[None]:  # type: ignore[type-arg]
+    def set_build_data(self: BuilderConfig, build_data: dict[str, Any]) -> Iterator[None]:
         with original(self, {**build_data, "force_include": read(build_data["force_include"])}):
             yield
 

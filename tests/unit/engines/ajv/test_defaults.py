@@ -194,7 +194,7 @@ def _models(rng: random.Random, count: int) -> list[dict[str, Any]]:
                 annotation, default = leaf()
             fields[python] = (annotation, Field(default, alias=name))
         config = ConfigDict(populate_by_name=True)
-        return create_model(f"M{made[0]}", __config__=config, **fields)  # type: ignore[no-any-return]
+        return create_model(f"M{made[0]}", __config__=config, **fields)
 
     schemas: list[dict[str, Any]] = []
     for _ in range(count * 10):  # a draw pydantic refuses is drawn again, but not forever
