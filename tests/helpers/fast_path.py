@@ -18,7 +18,7 @@ def _clear() -> None:
 
 @contextmanager
 def fast_path_off() -> Iterator[None]:
-    """Inside the block, jsonschema-rs is as good as not installed (as on Python 3.9)."""
+    """Inside the block, jsonschema-rs is as good as not installed (no `fast` extra)."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(fast, "_library", lambda: None)
         _clear()

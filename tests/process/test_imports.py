@@ -90,7 +90,7 @@ def test_settings_only_pack_loads_no_liquid_and_no_jsonschema(tmp_path: Path) ->
 def test_prompts_load_no_liquid_and_nothing_of_hatchling(tmp_path: Path) -> None:
     """A template is parsed without python-liquid (it renders with it); the command line
     never loads hatchling.
-    Without jsonschema-rs (Python 3.9) our own validator checks the index envelope, valid or
+    Without jsonschema-rs (no `fast` extra) our own validator checks the index envelope, valid or
     not, and loads nothing heavy either."""
     block = prompt(
         "acme.p", "1.0.0", template="Hi {{ name }}", parameters=[{"name": "name", "type": "string"}]

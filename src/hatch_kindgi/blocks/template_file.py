@@ -13,10 +13,9 @@ import os
 import posixpath
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from hatch_kindgi.blocks.json_reader import byte_position, text_position
 from hatch_kindgi.config.sources import NO_OVERLAY, Overlay, Unread, read_pack_file

@@ -20,12 +20,11 @@ import ast
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
-from typing import Union
 
 from hatch_kindgi.primitives.declarations import ModuleSource
 from hatch_kindgi.primitives.modules import ModuleParses
 
-_Function = Union[ast.FunctionDef, ast.AsyncFunctionDef]
+_Function = ast.FunctionDef | ast.AsyncFunctionDef
 
 _CONTEXT_PARTS = ("settings", "env", "secrets")
 _CATCHES = frozenset({"KeyError", "LookupError", "Exception", "BaseException"})
@@ -69,7 +68,7 @@ class NameRead:
     context: str = "ctx"
 
 
-Read = Union[SettingsRead, NameRead]
+Read = SettingsRead | NameRead
 
 
 @dataclass(frozen=True)

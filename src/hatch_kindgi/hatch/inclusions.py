@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import atexit
 import shutil
+import tarfile
 import tempfile
+import zipfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -20,7 +22,13 @@ if TYPE_CHECKING:
     from hatch_kindgi.index.pins import Pins
     from hatch_kindgi.report.problems import Problem
 
-__all__ = ["Scratch", "recorded_pins", "sdist_inclusions", "wheel_inclusions"]
+__all__ = [
+    "Scratch",
+    "missing_from_artifact",
+    "recorded_pins",
+    "sdist_inclusions",
+    "wheel_inclusions",
+]
 
 
 class Scratch:
@@ -75,3 +83,41 @@ def wheel_inclusions(root: Path, layout: WheelLayout, scratch: Scratch) -> dict[
         inclusions[str(written)] = target
     # Some hatchling versions write force_include in insertion order: insert by target.
     return dict(sorted(inclusions.items(), key=lambda item: item[1]))
+
+
+def missing_from_artifact(artifact: Path, entries: Mapping[str, str]) -> list[str]:
+    """The archive paths of `entries` (source file -> archive path) the built artifact lacks
+    or holds other bytes at, sorted: none when hatchling wrote every file the hook handed it.
+    A wheel holds them at the archive path, an sdist under its top folder. An artifact that
+    can't be read lacks them all."""
+    try:
+        members = _archive_members(artifact, set(entries.values()))
+    except (OSError, zipfile.BadZipFile, tarfile.TarError):
+        return sorted(entries.values())
+    missing = []
+    for source, target in entries.items():
+        try:
+            wanted = Path(source).read_bytes()
+        except OSError:
+            wanted = None
+        if wanted is None or members.get(target) != wanted:
+            missing.append(target)
+    return sorted(missing)
+
+
+def _archive_members(artifact: Path, names: set[str]) -> dict[str, bytes]:
+    """The files of `names` an artifact holds, by path: a wheel's, or an sdist's under its
+    top folder."""
+    if artifact.name.endswith(".whl"):
+        with zipfile.ZipFile(artifact) as wheel:
+            return {name: wheel.read(name) for name in wheel.namelist() if name in names}
+    members: dict[str, bytes] = {}
+    with tarfile.open(artifact) as sdist:
+        for member in sdist.getmembers():
+            name = member.name.split("/", 1)[-1]
+            if not member.isfile() or "/" not in member.name or name not in names:
+                continue
+            extracted = sdist.extractfile(member)
+            if extracted is not None:
+                members[name] = extracted.read()
+    return members

@@ -15,6 +15,7 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 if TYPE_CHECKING:
     from hatch_kindgi.hatch.inclusions import Scratch
+    from hatch_kindgi.hatch.late import ReadLate, TreeState
     from hatch_kindgi.hatch.report import BuildReport
 
 _TARGETS = ("wheel", "sdist")
@@ -30,6 +31,12 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         self._scratch: Scratch | None = None
         self._completed = False
         self._report: BuildReport | None = None
+        # The entries handed to hatchling (None: none yet); with hooks after ours, the mapping
+        # read late, those hooks, and what the build looked like when the entries were made.
+        self._handed: dict[str, str] | None = None
+        self._late: ReadLate | None = None
+        self._after: tuple[str, ...] = ()
+        self._seen: tuple[TreeState, tuple[str, ...]] | None = None
 
     def dependencies(self) -> list[str]:
         """The kindgi SDK and the pack's runtime dependencies, when the pack has code: the
@@ -45,46 +52,87 @@ class KindgiBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         return sdk_requirements([str(requirement) for requirement in declared])
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
-        """Arrange for the pack to be checked and laid out once every build hook has run.
+        """Check and lay out the pack once every build hook has run.
 
-        Hooks configured after this one initialize after it and may write into the pack
-        (hatch-vcs's `version-file` in `tools/`). Hatchling reads `force_include` once all of
-        them have run, before it writes the archive: the pipeline runs then, on the tree as
-        every hook left it, so what ships depends neither on hook order nor on files a
-        previous build left behind.
+        As the last hook hatchling runs (`build_data["build_hooks"]`), that is now: the
+        pipeline runs here, on the tree as every other hook left it, and its entries go into
+        `force_include` as a plain mapping, however and whenever hatchling reads it. Hooks
+        configured after this one initialize after it and may write into the pack
+        (hatch-vcs's `version-file` in `tools/`): then the entries are computed when
+        hatchling first reads `force_include` as a whole, which hatchling does once all of
+        them have run, before it writes the archive (`ReadLate`); `finalize` checks that it
+        did. Either way what ships depends neither on hook order nor on files a previous
+        build left behind.
         """
         if self.target_name not in _TARGETS:
             return
         from hatch_kindgi.hatch.inclusions import Scratch
-        from hatch_kindgi.hatch.late import ReadLate
+        from hatch_kindgi.hatch.late import ReadLate, hooks_after
 
         self._scratch = self._scratch or Scratch()
         self._completed = False
-        existing = build_data.get("force_include") or {}
-        build_data["force_include"] = ReadLate(
-            existing, lambda others: self._included(build_data, others)
-        )
+        self._handed = self._late = self._seen = None
+        existing = dict(build_data.get("force_include") or {})
+        after = hooks_after(build_data.get("build_hooks"), self.PLUGIN_NAME)
+        if after == ():
+            build_data["force_include"] = {**existing, **self._included(build_data, existing)}
+            return
+        self._after = after or ()
+        self._late = ReadLate(existing, lambda others: self._included(build_data, others))
+        build_data["force_include"] = self._late
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
-        """Remove the scratch folder; refuse an artifact built without the pack's files;
-        write the report file, now that the artifact is made (so it is never inside it)."""
-        if self._scratch is not None:
-            self._scratch.cleanup()
+        """Refuse an artifact that isn't what the pack's files make (`_check_artifact`);
+        remove the scratch folder; write the report file, now that the artifact is made (so
+        it is never inside it)."""
         from hatch_kindgi.hatch import report
 
-        if self.target_name in _TARGETS and not self._completed:
-            report.refuse_built_without_files(Path(artifact_path), self.target_name)
+        try:
+            if self.target_name in _TARGETS:
+                self._check_artifact(build_data, Path(artifact_path))
+        finally:
+            if self._scratch is not None:
+                self._scratch.cleanup()
         if self._report is None:  # no pipeline ran (another target): no report to write
             return
         if not report.write_report_file(self._report, failed=False):
             sys.exit(1)
 
+    def _check_artifact(self, build_data: dict[str, Any], artifact: Path) -> None:
+        """Refuse (remove, and stop the build with a message) an artifact built without the
+        pack's files; with hooks after ours, one whose entries were computed before those
+        hooks had run (they changed `force_include`, the artifacts or the tree after the
+        entries were made: hatchling read it early); and one that lacks a file the hook
+        handed hatchling, or holds other bytes there."""
+        from hatch_kindgi.hatch import inclusions, report
+
+        if not self._completed or self._handed is None:
+            report.refuse_built_without_files(artifact, self.target_name)
+        if self._late is not None and self._seen is not None:
+            tree, artifacts = self._seen
+            changed = [f"force_include[{key!r}]" for key in self._late.changed_after_read]
+            now = tuple(build_data.get("artifacts") or ())
+            changed += [f"artifacts {pattern!r}" for pattern in now if pattern not in artifacts]
+            changed += tree.changed_since()
+            if changed:
+                report.refuse_read_early(artifact, self.target_name, self._after, changed)
+        missing = inclusions.missing_from_artifact(artifact, self._handed)
+        if missing:
+            report.refuse_files_missing(artifact, self.target_name, missing)
+
     def _included(self, build_data: dict[str, Any], others: Mapping[str, str]) -> dict[str, str]:
-        """`_build_inclusions`, and on Ctrl-C: `interrupted`, exit 130, no traceback, and
-        the scratch folder gone (the stages remove their own folders and children as the
-        interrupt unwinds them)."""
+        """`_build_inclusions`, noted as what was handed to hatchling (with hooks after ours,
+        with the artifacts and the tree as they were then), and on Ctrl-C: `interrupted`,
+        exit 130, no traceback, and the scratch folder gone (the stages remove their own
+        folders and children as the interrupt unwinds them)."""
         try:
-            return self._build_inclusions(build_data, others)
+            handed = self._handed = self._build_inclusions(build_data, others)
+            if self._late is not None:
+                from hatch_kindgi.hatch.late import TreeState
+
+                tree = TreeState(Path(self.root), skip=[Path(self.directory)])
+                self._seen = (tree, tuple(build_data.get("artifacts") or ()))
+            return handed
         except KeyboardInterrupt:
             if self._scratch is not None:
                 self._scratch.cleanup()

@@ -18,7 +18,16 @@ if TYPE_CHECKING:
     from hatch_kindgi.config.report_file import ReportFile
     from hatch_kindgi.report.problems import Problem
 
-__all__ = ["NO_REPORT", "BuildReport", "print_report", "writable", "write_report_file"]
+__all__ = [
+    "NO_REPORT",
+    "BuildReport",
+    "print_report",
+    "refuse_built_without_files",
+    "refuse_files_missing",
+    "refuse_read_early",
+    "writable",
+    "write_report_file",
+]
 
 
 @dataclass(frozen=True)
@@ -39,14 +48,62 @@ def refuse_built_without_files(artifact: Path, target: str) -> NoReturn:
     """Remove an artifact built without the pack's files and stop the build. Only a hatchling
     that stopped reading `force_include` as a mapping, or a build hook after ours that
     replaced it, gets here."""
-    artifact.unlink(missing_ok=True)
-    sys.stderr.write(
-        f"kindgi: the {target} was built without the pack's index and files "
+    _refuse(
+        artifact,
+        f"the {target} was built without the pack's index and files "
         "(build_data['force_include'] was replaced by another build hook, or never "
-        "read by hatchling); it was removed. Check the other hooks under "
-        "[tool.hatch.build.hooks], or report this with your hatchling version.\n"
+        f"read by {_hatchling()}); it was removed. Check the other hooks under "
+        "[tool.hatch.build.hooks], or report this with your hatchling version.",
     )
+
+
+def refuse_files_missing(artifact: Path, target: str, missing: Sequence[str]) -> NoReturn:
+    """Remove an artifact that lacks files the hook handed hatchling (or holds other bytes
+    there) and stop the build: a hatchling that read `force_include` otherwise."""
+    shown = ", ".join(missing[:5]) + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
+    _refuse(
+        artifact,
+        f"the {target} lacks {len(missing)} of the pack's files, or holds others in their "
+        f"place ({shown}): {_hatchling()} did not write the build_data['force_include'] "
+        "entries the hook handed it; it was removed rather than shipped without them. "
+        "Report this with your hatchling version.",
+    )
+
+
+def refuse_read_early(
+    artifact: Path, target: str, after: Sequence[str], changed: Sequence[str]
+) -> NoReturn:
+    """Remove an artifact whose index was made before a build hook after ours ran, and stop
+    the build: a hatchling that read `force_include` before every hook's `initialize`."""
+    hooks = ", ".join(after) or "another build hook"
+    shown = ", ".join(changed[:5]) + (f" and {len(changed) - 5} more" if len(changed) > 5 else "")
+    _refuse(
+        artifact,
+        f"{_hatchling()} read build_data['force_include'] before the build hooks after "
+        f"kindgi ({hooks}) had run, and they changed {shown} after the pack was checked and "
+        f"indexed: the {target} could miss it, so it was removed. List "
+        "[tool.hatch.build.hooks.kindgi] after the other hooks in pyproject.toml (as the last "
+        "hook it checks the pack once they have all run, whenever hatchling reads), or "
+        "report this with your hatchling version.",
+    )
+
+
+def _refuse(artifact: Path, why: str) -> NoReturn:
+    artifact.unlink(missing_ok=True)
+    sys.stdout.flush()
+    sys.stderr.write(f"kindgi: {why}\n")
+    sys.stderr.flush()
     sys.exit(1)
+
+
+def _hatchling() -> str:
+    """ "hatchling X.Y.Z", as installed where the build runs."""
+    from importlib import metadata
+
+    try:
+        return f"hatchling {metadata.version('hatchling')}"
+    except metadata.PackageNotFoundError:
+        return "hatchling"
 
 
 def print_report(

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import repeat
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from hatch_kindgi.engines.javascript.json import surely_carried
 from hatch_kindgi.engines.javascript.numbers import MAX_SAFE_INTEGER, number_to_string

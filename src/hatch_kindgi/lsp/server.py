@@ -181,7 +181,7 @@ def _repository() -> str:
         urls = metadata.metadata("hatch-kindgi").get_all("Project-URL") or []
     except metadata.PackageNotFoundError:
         urls = []
-    named = dict(url.split(", ", 1) for url in urls if ", " in url)
+    named: dict[str, str] = dict(url.split(", ", 1) for url in urls if ", " in url)
     return named.get("Source", named.get("Homepage", _DOCS_FALLBACK)).rstrip("/")
 
 

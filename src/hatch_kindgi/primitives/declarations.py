@@ -29,9 +29,9 @@ import ast
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any
 
-_Function = Union[ast.FunctionDef, ast.AsyncFunctionDef]
+_Function = ast.FunctionDef | ast.AsyncFunctionDef
 
 KIND_OF_LIST = {"tools": "tool", "guardrails": "guardrail", "agents": "agent", "flows": "flow"}
 """The index list an entry is in, and the kind of primitive it is."""

@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Literal, Optional
+from typing import Literal
 
 from hatch_kindgi.report.codes import CODES
 from hatch_kindgi.report.escape import shown
 
 Severity = Literal["error", "warning"]
 
-Declared = tuple[str, Optional[str], Optional[str]]
+Declared = tuple[str, str | None, str | None]
 """An entry the SDK indexed from a code module: its kind (`tool`, `agent`, …), id and
 version, each None when it is not a string."""
 

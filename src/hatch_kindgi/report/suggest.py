@@ -28,6 +28,7 @@ one set of names.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 
@@ -249,7 +250,7 @@ def _similarity(size: int, length: int, common: int) -> float:
 def _shared_prefixes(names: Sequence[str]) -> list[int]:
     """For each name, how many leading characters it shares with the one before it."""
     shared = [0]
-    for previous, name in zip(names, names[1:]):
+    for previous, name in itertools.pairwise(names):
         count = 0
         for a, b in zip(previous, name):
             if a != b:

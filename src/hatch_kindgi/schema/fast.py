@@ -3,9 +3,10 @@ bounded validator (`engines.ajv`) answers the rest, and every message comes from
 
 Only a "valid" from jsonschema-rs is taken, and only where it was shown to agree with the
 bounded validator (docs/performance.md): on anything else (invalid, an exception, not
-installed, as on Python 3.9) the caller asks the bounded validator, so reports don't change. Nothing
-here fetches or opens anything: the metaschema check takes the user's schema as data, and
-values validators are built with `offline=True` for schemas whose `$ref`s all stay inside.
+installed: a build without the `fast` extra) the caller asks the bounded validator, so reports
+don't change. Nothing here fetches or opens anything: the metaschema check takes the user's
+schema as data, and values validators are built with `offline=True` for schemas whose `$ref`s
+all stay inside.
 jsonschema-rs crashes the process on data nested some ten thousand levels deep, so nothing
 nested deeper than `survey.MAX_DEPTH`, and nothing but what JSON parses to, is handed to it.
 """

@@ -149,7 +149,7 @@ def test_check_asks_for_no_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_envelope_checked_by_jsonschema_alone_the_same() -> None:
-    """Without jsonschema-rs (Python 3.9), the same failures and the same bytes."""
+    """Without jsonschema-rs (no `fast` extra), the same failures and the same bytes."""
     broken = {k: v for k, v in TOOL.items() if k != "input"}
     envelopes = [
         build_envelope(PACK, PINS, {"tools": tools}, [])

@@ -314,7 +314,7 @@ def test_the_fast_cases_exercise_the_fast_path() -> None:
 
 @pytest.mark.parametrize("case", FAST_CASES)
 def test_reports_are_the_same_without_the_fast_path(case: str) -> None:
-    """jsonschema alone (as on Python 3.9) gives the golden report exactly."""
+    """jsonschema alone (as without the `fast` extra) gives the golden report exactly."""
     with fast_path_off():
         result = run_pipeline(BROKEN / case, RunRequest(environ=GOLDEN_ENV))
     assert format_text(result.problems) == expected_report(case)

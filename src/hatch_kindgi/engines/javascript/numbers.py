@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Union
 
 from hatch_kindgi.engines.javascript.strings import trim
 
@@ -23,7 +22,7 @@ MAX_SAFE_INTEGER = 2**53 - 1
 """`Number.MAX_SAFE_INTEGER`: the largest integer a double holds exactly, together with all
 below it."""
 
-_Number = Union[int, float]
+_Number = int | float
 _DECIMAL = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 _RADIX = {"x": 16, "X": 16, "o": 8, "O": 8, "b": 2, "B": 2}
 

@@ -18,7 +18,7 @@ from hatch_kindgi.engines.javascript.numbers import number_to_string
 from hatch_kindgi.engines.javascript.strings import is_blank
 
 if TYPE_CHECKING:
-    from typing_extensions import TypeGuard
+    from typing import TypeGuard
 
 __all__ = [
     "UNDEFINED",

@@ -28,10 +28,10 @@ import struct
 import sys
 import unicodedata
 import urllib.parse
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from functools import cmp_to_key, lru_cache
-from typing import Any, Callable, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from hatch_kindgi.engines.javascript.numbers import (
     MAX_SAFE_INTEGER,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import Any, Union
+from typing import Any
 
 from hatch_kindgi.engines.javascript.numbers import (
     MAX_SAFE_INTEGER,
@@ -23,7 +23,7 @@ from hatch_kindgi.engines.javascript.numbers import (
 )
 from hatch_kindgi.engines.liquidjs.values import UNDEFINED, Drop
 
-Number = Union[int, float]
+Number = int | float
 
 
 def normal(value: float) -> Number:

@@ -38,7 +38,6 @@ import sys
 from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Union
 
 from hatch_kindgi.engines.javascript.strings import WHITE_SPACE, from_utf16_units, utf16_units
 
@@ -109,7 +108,7 @@ def _is_word(char: str) -> bool:
     return char in _ASCII_WORD
 
 
-Segment = Union[str, int, float, None, list["Segment"]]
+Segment = str | int | float | None | list["Segment"]
 """A step of a variable's path: a key, an index, or the path of a variable (`a[b.c]`)."""
 
 

@@ -29,7 +29,7 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Union
+from typing import Any
 
 from hatch_kindgi.engines.javascript.strings import (
     code_unit,
@@ -490,7 +490,7 @@ def _from_scope(scope: Any, path: list[Any]) -> Any:
 
 # -- evaluation --------------------------------------------------------------------------------
 
-Token = Union[Constant, Word, Range, PathRead, None]
+Token = Constant | Word | Range | PathRead | None
 
 
 def _eval(token: Token, ctx: _Context) -> Any:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any
 
 from hatch_kindgi.engines.javascript.strings import from_utf16_units, utf16_units
 from hatch_kindgi.engines.liquidjs.numbers import normal
@@ -161,7 +161,7 @@ class FilteredValue:
     begin: int
 
 
-Value = Union[Constant, Word, Range, PathRead]
+Value = Constant | Word | Range | PathRead
 
 
 # -- templates ---------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ not ported. The tests hold it to the shipped re2js through the runtime's
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, Union
+from typing import Literal
 
 from hatch_kindgi.engines.javascript.strings import from_utf16_units, utf16_units
 from hatch_kindgi.engines.re2.unicode import (
@@ -115,7 +115,7 @@ class Repeat:
     counted: bool
 
 
-Node = Union[Chars, Assertion, Concat, Alternate, Repeat]
+Node = Chars | Assertion | Concat | Alternate | Repeat
 
 
 def children(node: Node) -> tuple[Node, ...]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import random
 from datetime import date
-from typing import Any, Literal, Optional, Union
+from typing import Any, Literal
 
 import pytest
 
@@ -163,8 +163,8 @@ def _models(rng: random.Random, count: int) -> list[dict[str, Any]]:
             [
                 (str, ...),
                 (int, rng.randrange(5)),
-                (Optional[str], None),
-                (Optional[date], None),
+                (str | None, None),
+                (date | None, None),
                 (Literal["x", "y"], "x"),
                 (list[str], ...),
                 (dict[str, int], ...),
@@ -182,11 +182,11 @@ def _models(rng: random.Random, count: int) -> list[dict[str, Any]]:
                 annotation, default = rng.choice(
                     [
                         (inner, ...),
-                        (Optional[inner], None),
+                        (inner | None, None),
                         (list[inner], ...),  # type: ignore[valid-type]
-                        (Optional[list[inner]], None),  # type: ignore[valid-type]
+                        (list[inner] | None, None),  # type: ignore[valid-type]
                         (dict[str, inner], ...),  # type: ignore[valid-type]
-                        (Union[inner, model(depth - 1)], ...),
+                        (inner | model(depth - 1), ...),
                         (tuple[inner, int], ...),  # type: ignore[valid-type]
                     ]
                 )
@@ -194,7 +194,7 @@ def _models(rng: random.Random, count: int) -> list[dict[str, Any]]:
                 annotation, default = leaf()
             fields[python] = (annotation, Field(default, alias=name))
         config = ConfigDict(populate_by_name=True)
-        return create_model(f"M{made[0]}", __config__=config, **fields)  # type: ignore[no-any-return]
+        return create_model(f"M{made[0]}", __config__=config, **fields)
 
     schemas: list[dict[str, Any]] = []
     for _ in range(count * 10):  # a draw pydantic refuses is drawn again, but not forever
