@@ -29,6 +29,7 @@ from hatch_kindgi.blocks.shape import (
     check_shape,
     format_version,
 )
+from hatch_kindgi.blocks.line_ends import line_ends_problem
 from hatch_kindgi.blocks.template_file import ListDir, Listings, read_template_file
 from hatch_kindgi.blocks.templates import TemplateChecks, checking
 from hatch_kindgi.config.sources import NO_OVERLAY, Overlay, read_pack_file
@@ -367,6 +368,12 @@ def _check_prompt(
         site = TemplateSite(found.path, inline=False)
         text = found.text
         block.template_file = found.path
+        if "\r" in text:
+            # What git checks it out as depends on .gitattributes files no cache watches.
+            block.keepable = False
+            crlf = line_ends_problem(root, found.path, text, listings.overlay)
+            if crlf is not None:
+                block.problems.append(crlf)
     else:
         return
     block.template = text
