@@ -195,7 +195,7 @@ def _pack_relative(folder: str, inside: str) -> str | None:
 def _top(root: Path) -> Path:
     """The work tree's top folder: the nearest folder from `root` up that holds `.git`; `root`
     itself when none does."""
-    absolute = Path(os.path.abspath(root))
+    absolute = Path(os.path.normpath(root.absolute()))
     for folder in (absolute, *absolute.parents):
         if os.path.lexists(folder / ".git"):
             return folder
@@ -211,7 +211,7 @@ def _read(root: Path, file: str, overlay: Overlay) -> str | None:
 
 def _read_disk(path: Path) -> str | None:
     try:
-        with open(path, "rb") as stream:
+        with path.open("rb") as stream:
             data = stream.read(_MAX_ATTRIBUTES_BYTES)
     except OSError:
         return None

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from hatch_kindgi.blocks.cache import FileResults, source_fingerprint
 from hatch_kindgi.blocks.json_reader import read_json_object
+from hatch_kindgi.blocks.line_ends import line_ends_problem
 from hatch_kindgi.blocks.liquid import TemplateSite
 from hatch_kindgi.blocks.settings import SchemaChecks
 from hatch_kindgi.blocks.shape import (
@@ -29,7 +30,6 @@ from hatch_kindgi.blocks.shape import (
     check_shape,
     format_version,
 )
-from hatch_kindgi.blocks.line_ends import line_ends_problem
 from hatch_kindgi.blocks.template_file import ListDir, Listings, read_template_file
 from hatch_kindgi.blocks.templates import TemplateChecks, checking
 from hatch_kindgi.config.sources import NO_OVERLAY, Overlay, read_pack_file
