@@ -35,7 +35,7 @@ ATTRIBUTES = ".gitattributes"
 """Where the fix writes its line: the pack root's `.gitattributes`, inside the pack as every
 file a fix writes is, and carried with the pack wherever it is copied."""
 
-_MACROS = {"binary": ("-diff", "-merge", "-text")}
+_MACROS: dict[str, tuple[str, ...]] = {"binary": ("-diff", "-merge", "-text")}
 _SAFE_EXTENSION = re.compile(r"[A-Za-z0-9_+-]+")
 _SAFE_PATH = re.compile(r"[A-Za-z0-9_.+/-]+")
 _MAX_ATTRIBUTES_BYTES = 1 << 20
@@ -139,7 +139,7 @@ def attributes_of(root: Path, target: str, overlay: Overlay = NO_OVERLAY) -> Lin
     path = target if inside == "." else f"{inside}/{target}"
     folders = path.split("/")[:-1]
     state: dict[str, bool | str | None] = {"text": None, "eol": None}
-    macros = dict(_MACROS)
+    macros: dict[str, tuple[str, ...]] = dict(_MACROS)
     for depth in range(len(folders) + 1):
         folder = "/".join(folders[:depth])
         relative = path[len(folder) + 1 :] if folder else path
@@ -168,6 +168,7 @@ def _apply(
         for each in macros[attribute]:
             _apply(each, state, {})
         return
+    value: bool | str | None
     if attribute.startswith("-"):
         name, value = attribute[1:], False
     elif attribute.startswith("!"):
