@@ -62,14 +62,22 @@ class LineEnds:
 
 
 def line_ends_problem(
-    root: Path, target: str, text: str, overlay: Overlay = NO_OVERLAY
+    root: Path,
+    target: str,
+    text: str,
+    overlay: Overlay = NO_OVERLAY,
+    attributes: GitAttributes | None = None,
 ) -> Problem | None:
     """The warning on template file `target` (pack-relative) whose `text` has `\\r\\n`, None
-    when it has none or the `.gitattributes` keep its bytes (`-text`, `eol=crlf`)."""
+    when it has none or the `.gitattributes` keep its bytes (`-text`, `eol=crlf`).
+    `attributes` reads the run's `.gitattributes` once for all its templates (else a reader
+    of `root` through `overlay` is made)."""
     at = text.find("\r\n")
     if at < 0:
         return None
-    said = attributes_of(root, target, overlay)
+    if attributes is None:
+        attributes = GitAttributes(root, overlay)
+    said = attributes.of(target)
     if said.kept:
         return None
     line, column = text_position(text, at)
@@ -86,14 +94,7 @@ def line_ends_problem(
             column=column,
         )
     wanted = attributes_line(target)
-    fix = (
-        wanted is not None
-        and attributes_of(
-            root,
-            target,
-            {**overlay, ATTRIBUTES: appended(_read(root, ATTRIBUTES, overlay), wanted).encode()},
-        ).lf
-    )
+    fix = wanted is not None and attributes.of(target, added=wanted).lf
     named = f'"{wanted}"' if wanted is not None else f'a line that gives "{target}" "text eol=lf"'
     return warning(
         CODE,
@@ -134,31 +135,66 @@ def appended(before: str | None, line: str) -> str:
 def attributes_of(root: Path, target: str, overlay: Overlay = NO_OVERLAY) -> LineEnds:
     """The `text` and `eol` attributes the work tree's `.gitattributes` give pack file
     `target`."""
-    top = _top(root)
-    inside = Path(os.path.relpath(root, top)).as_posix()
-    path = target if inside == "." else f"{inside}/{target}"
-    folders = path.split("/")[:-1]
-    state: dict[str, bool | str | None] = {"text": None, "eol": None}
-    macros: dict[str, tuple[str, ...]] = dict(_MACROS)
-    for depth in range(len(folders) + 1):
-        folder = "/".join(folders[:depth])
-        relative = path[len(folder) + 1 :] if folder else path
-        pack_relative = _pack_relative(folder, inside)
-        if pack_relative is None:
-            content = _read_disk(top / folder / ATTRIBUTES)
-        else:
-            content = _read(root, pack_relative, overlay)
-        if content is None:
-            continue
-        for pattern, attributes in _lines(content):
-            if pattern.startswith("[attr]"):
-                if depth == 0:
-                    macros[pattern[6:]] = attributes
-                continue
-            if _matches(pattern, relative):
-                for attribute in attributes:
-                    _apply(attribute, state, macros)
-    return LineEnds(state["text"], state["eol"])  # type: ignore[arg-type]
+    return GitAttributes(root, overlay).of(target)
+
+
+_Lines = tuple[tuple[str, tuple[str, ...]], ...]
+
+
+class GitAttributes:
+    """The `.gitattributes` of the work tree around the pack at `root` (an editor's buffer
+    from `overlay` where it has one), each file read and parsed once however many templates
+    ask: one instance serves one run of the blocks stage."""
+
+    def __init__(self, root: Path, overlay: Overlay = NO_OVERLAY) -> None:
+        self.root = root
+        self.overlay = overlay
+        self._top: tuple[Path, str] | None = None
+        self._files: dict[str, _Lines] = {}
+
+    def of(self, target: str, *, added: str | None = None) -> LineEnds:
+        """What the files say of pack file `target`; with `added`, as they would with that
+        line added at the end of the pack root's file."""
+        top, inside = self._where()
+        path = target if inside == "." else f"{inside}/{target}"
+        folders = path.split("/")[:-1]
+        state: dict[str, bool | str | None] = {"text": None, "eol": None}
+        macros: dict[str, tuple[str, ...]] = dict(_MACROS)
+        for depth in range(len(folders) + 1):
+            folder = "/".join(folders[:depth])
+            relative = path[len(folder) + 1 :] if folder else path
+            pack_relative = _pack_relative(folder, inside)
+            lines = self._lines(top, folder, pack_relative)
+            if added is not None and pack_relative == ATTRIBUTES:
+                lines += tuple(_lines(added))
+            for pattern, attributes in lines:
+                if pattern.startswith("[attr]"):
+                    if depth == 0:
+                        macros[pattern[6:]] = attributes
+                    continue
+                if _matches(pattern, relative):
+                    for attribute in attributes:
+                        _apply(attribute, state, macros)
+        text, eol = state["text"], state["eol"]
+        return LineEnds(text, eol if isinstance(eol, str) else None)
+
+    def _where(self) -> tuple[Path, str]:
+        """The work tree's top folder, and the pack root from it (`.` when the same)."""
+        if self._top is None:
+            top = _top(self.root)
+            self._top = (top, Path(os.path.relpath(self.root, top)).as_posix())
+        return self._top
+
+    def _lines(self, top: Path, folder: str, pack_relative: str | None) -> _Lines:
+        key = f"{folder}/{ATTRIBUTES}"
+        lines = self._files.get(key)
+        if lines is None:
+            if pack_relative is None:
+                content = _read_disk(top / folder / ATTRIBUTES)
+            else:
+                content = _read(self.root, pack_relative, self.overlay)
+            lines = self._files[key] = () if content is None else tuple(_lines(content))
+        return lines
 
 
 def _apply(

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from hatch_kindgi.blocks.cache import FileResults, source_fingerprint
 from hatch_kindgi.blocks.json_reader import read_json_object
-from hatch_kindgi.blocks.line_ends import line_ends_problem
+from hatch_kindgi.blocks.line_ends import GitAttributes, line_ends_problem
 from hatch_kindgi.blocks.liquid import TemplateSite
 from hatch_kindgi.blocks.settings import SchemaChecks
 from hatch_kindgi.blocks.shape import (
@@ -371,7 +371,9 @@ def _check_prompt(
         if "\r" in text:
             # What git checks it out as depends on .gitattributes files no cache watches.
             block.keepable = False
-            crlf = line_ends_problem(root, found.path, text, listings.overlay)
+            if listings.attributes is None:
+                listings.attributes = GitAttributes(root, listings.overlay)
+            crlf = line_ends_problem(root, found.path, text, attributes=listings.attributes)
             if crlf is not None:
                 block.problems.append(crlf)
     else:
