@@ -83,6 +83,10 @@ FIXED_BY_HAND: dict[str, dict[str, list[tuple[str, str]]]] = {
     },
     "version-reused": {"blocks/reply-style.json": [('"version": "1.0.0"', '"version": "1.0.1"')]},
 }
+# The files a fix makes, by hand: a pack with no .gitattributes gets the line its warning names.
+CREATED_BY_HAND: dict[str, dict[str, bytes]] = {
+    "template-line-ends": {".gitattributes": b"*.liquid text eol=lf\n"},
+}
 
 BLOCK_PACKS = sorted(
     path.parent.name for path in BROKEN.glob("*/expected.txt") if not has_code(path.parent)
@@ -135,6 +139,9 @@ def test_fix_makes_the_certain_fixes_and_touches_nothing_else(
         original = before[file]
         assert isinstance(original, bytes)
         expected[file] = _by_hand(original, edits)
+    for file, made in CREATED_BY_HAND.get(case, {}).items():
+        assert file not in before
+        expected[file] = made
     assert after == expected
     # An untouched tree checks as it did (the run is a function of the tree and the
     # environment): the re-check is run only where --fix wrote, which spares the packs that
@@ -142,7 +149,7 @@ def test_fix_makes_the_certain_fixes_and_touches_nothing_else(
     again = outcome if after == before else run_pipeline(root, RunRequest(environ=GOLDEN_ENV))
     assert code == (1 if again.failed else 0)
     fixed = {(p.code, p.file, p.pointer, p.message) for p in first if p.suggestion}
-    if case in FIXED_BY_HAND:
+    if case in FIXED_BY_HAND or case in CREATED_BY_HAND:
         assert fixed
         assert f"fixed {len(fixed)} problem" in err
     left = {(p.code, p.file, p.pointer, p.message) for p in again.problems}

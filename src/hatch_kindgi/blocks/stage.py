@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from hatch_kindgi.blocks.cache import FileResults, source_fingerprint
 from hatch_kindgi.blocks.json_reader import read_json_object
+from hatch_kindgi.blocks.line_ends import GitAttributes, line_ends_problem
 from hatch_kindgi.blocks.liquid import TemplateSite
 from hatch_kindgi.blocks.settings import SchemaChecks
 from hatch_kindgi.blocks.shape import (
@@ -367,6 +368,14 @@ def _check_prompt(
         site = TemplateSite(found.path, inline=False)
         text = found.text
         block.template_file = found.path
+        if "\r" in text:
+            # What git checks it out as depends on .gitattributes files no cache watches.
+            block.keepable = False
+            if listings.attributes is None:
+                listings.attributes = GitAttributes(root, listings.overlay)
+            crlf = line_ends_problem(root, found.path, text, attributes=listings.attributes)
+            if crlf is not None:
+                block.problems.append(crlf)
     else:
         return
     block.template = text

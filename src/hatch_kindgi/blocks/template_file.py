@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hatch_kindgi.blocks.json_reader import byte_position, text_position
+from hatch_kindgi.blocks.line_ends import GitAttributes
 from hatch_kindgi.config.sources import NO_OVERLAY, Overlay, Unread, read_pack_file
 from hatch_kindgi.discover.links import joined, walk_inside
 from hatch_kindgi.report.problems import Problem, error
@@ -51,6 +52,8 @@ class Listings:
         self._list_dir = list_dir
         self.overlay = overlay
         """Editors' buffers of the run's files, read instead of the files under them."""
+        self.attributes: GitAttributes | None = None
+        """The `.gitattributes` around the pack, read once a run when a template asks."""
         self._names: dict[str, frozenset[str]] = {}
         self._real: dict[str, str] = {}
 

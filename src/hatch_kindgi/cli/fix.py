@@ -8,7 +8,8 @@ written: each one in place (`report.files.write_in_place`: its mode and its hard
 and, should a write fail, its old bytes put back), only the characters its fixes change,
 and none that changed on disk since it was read. A file the pack holds under two names (hard
 links, or a link within the pack) is fixed, shown and counted once, under its first name.
-Nothing else is written.
+A file a fix makes (the pack's `.gitattributes`, for a template checked out with `\\r\\n`)
+is made only where there is still none. Nothing else is written.
 """
 
 from __future__ import annotations
@@ -49,7 +50,8 @@ def add_fix_arguments(parser: argparse.ArgumentParser) -> None:
         "--fix",
         action="store_true",
         help="apply the fixes that are certain (a misspelt key or word to the one suggested, "
-        'a reused version to the next free one, a missing strict-mode "type"), each file '
+        'a reused version to the next free one, a missing strict-mode "type", the '
+        ".gitattributes line for a template checked out with CRLF), each file "
         "written whole, only the fixed characters changed; then report what is left",
     )
     parser.add_argument(
@@ -185,6 +187,10 @@ def _written(root: Path, files: Sequence[FileFix]) -> tuple[str, ...]:
             if target != inside and inside not in target.parents:
                 unwritten.append(f"{name}: not fixed: it leads out of the pack")
                 continue
+            if fix.created:
+                with target.open("xb") as made:  # one made since it was checked is kept
+                    made.write(fix.after.encode("utf-8"))
+                continue
             before = fix.before.encode("utf-8")
             read = read_pack_file(target, len(before))
             if isinstance(read, Unread) and read.why != "too-large":
@@ -194,7 +200,7 @@ def _written(root: Path, files: Sequence[FileFix]) -> tuple[str, ...]:
                 unwritten.append(f"{name}: not fixed: it changed while it was checked")
                 continue
             write_in_place(target, fix.after.encode("utf-8"), before)
-        except ChangedOnDisk:
+        except (ChangedOnDisk, FileExistsError):
             unwritten.append(f"{name}: not fixed: it changed while it was checked")
         except OSError as cause:
             unwritten.append(f"{name}: not fixed: {cause.strerror or cause}")
@@ -248,7 +254,7 @@ def unified_diff(fix: FileFix, base: str = "") -> str:
     lines = difflib.unified_diff(
         patch_lines(fix.before),
         patch_lines(fix.after),
-        fromfile=f"a/{name}",
+        fromfile="/dev/null" if fix.created else f"a/{name}",
         tofile=f"b/{name}",
     )
     out = []

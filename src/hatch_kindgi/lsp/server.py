@@ -28,7 +28,7 @@ from hatch_kindgi.config.target import TARGETS
 from hatch_kindgi.lsp.completion import completions
 from hatch_kindgi.lsp.positions import Span, Text, problem_span, text_of
 from hatch_kindgi.lsp.session import PackSession, pack_root
-from hatch_kindgi.pipeline.fixes import fix_of
+from hatch_kindgi.pipeline.fixes import Fix, elsewhere_fix, fix_file, fix_of
 from hatch_kindgi.report.problems import Problem
 
 DEBOUNCE_S = 0.05
@@ -325,7 +325,14 @@ async def _initialized(ls: KindgiServer) -> None:
         ls.log(f"watching files: {type(fault).__name__}: {fault}")
 
 
-_WATCHED = ("**/*.json", "**/*.liquid", "**/pyproject.toml", "**/*.py", "**/*.pyi")
+_WATCHED = (
+    "**/*.json",
+    "**/*.liquid",
+    "**/pyproject.toml",
+    "**/*.py",
+    "**/*.pyi",
+    "**/.gitattributes",
+)
 
 
 async def _watch_files(ls: KindgiServer) -> None:
@@ -365,18 +372,52 @@ def _code_actions(ls: KindgiServer, params: types.CodeActionParams) -> list[type
             continue
         fix = fix_of(problem, text)
         if fix is None:
+            fix = _elsewhere(session, problem)
+        if fix is None:
             continue
-        edits = [types.TextEdit(lsp_range(at, text), new) for at, new in fix.edits]
         actions.append(
             types.CodeAction(
                 title=fix.title,
                 kind=types.CodeActionKind.QuickFix,
                 diagnostics=[diagnostic(problem, text)],
                 is_preferred=True,
-                edit=types.WorkspaceEdit(changes={uri: edits}),
+                edit=_workspace_edit(session, uri, text, fix),
             )
         )
     return actions
+
+
+def _elsewhere(session: PackSession, problem: Problem) -> Fix | None:
+    """The fix of `problem` in another pack file (`.gitattributes`), as the editor has it."""
+    file = fix_file(problem)
+    if file == problem.file:
+        return None
+    return elsewhere_fix(problem, session.text(file))
+
+
+def _workspace_edit(session: PackSession, uri: str, text: Text, fix: Fix) -> types.WorkspaceEdit:
+    """`fix`'s edits for the client: in the problem's file (`uri`, `text`), or in the file the
+    fix names, made first when the fix makes it."""
+    if fix.file is None:
+        return types.WorkspaceEdit(
+            changes={uri: [types.TextEdit(lsp_range(at, text), new) for at, new in fix.edits]}
+        )
+    other = from_fs_path(str(session.root / fix.file)) or ""
+    other_text = text_of(fix.file, session.text(fix.file) or "")
+    edits = [types.TextEdit(lsp_range(at, other_text), new) for at, new in fix.edits]
+    if not fix.create:
+        return types.WorkspaceEdit(changes={other: edits})
+    return types.WorkspaceEdit(
+        document_changes=[
+            types.CreateFile(
+                uri=other, options=types.CreateFileOptions(overwrite=False, ignore_if_exists=True)
+            ),
+            types.TextDocumentEdit(
+                text_document=types.OptionalVersionedTextDocumentIdentifier(uri=other),
+                edits=list(edits),
+            ),
+        ]
+    )
 
 
 def _before(a: types.Position, b: types.Position) -> bool:

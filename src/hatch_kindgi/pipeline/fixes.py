@@ -1,7 +1,9 @@
 """The edits a problem's fix makes, where the fix is certain: the word a "did you mean"
 proposes put in place of the one written (a key, a kind, a filter, a parameter, a settings
-block or key), the next free version for a reused one, a missing `"type"` added. The
-language server offers them as quick fixes, `check --fix` applies them: one implementation.
+block or key), the next free version for a reused one, a missing `"type"` added, the
+`.gitattributes` line that checks a template out with `\\n` (in that file, made when there
+is none). The language server offers them as quick fixes, `check --fix` applies them: one
+implementation.
 
 Each fix comes from the problem's own data (`Problem.suggestion`), never from its message,
 and checks the text still says what the problem saw: a fix whose word is gone is none. A
@@ -11,10 +13,12 @@ fix's edits change only their own characters, so a file keeps its formatting.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from hatch_kindgi.blocks import line_ends
 from hatch_kindgi.config.pyproject import PYPROJECT
 from hatch_kindgi.pipeline.cache import PipelineCache
 from hatch_kindgi.pipeline.places import (
@@ -41,16 +45,22 @@ _SEARCH = 400  # how far after a problem's place the word it names may be
 
 @dataclass(frozen=True)
 class Fix:
-    """A fix's title and its edits: character spans of the file's text and their new text."""
+    """A fix's title and its edits: character spans of the file's text and their new text.
+
+    `file` is the pack file the edits are in when it is not the problem's own (a template
+    checked out with `\\r\\n` is fixed in `.gitattributes`), `create` whether that file is
+    made (there is none)."""
 
     title: str
     edits: tuple[tuple[Span, str], ...]
+    file: str | None = None
+    create: bool = False
 
 
 def fix_of(problem: Problem, text: Text) -> Fix | None:
     """The fix of `problem` in its file's `text`, None when there is no certain one (nor
     any in a code module at a pointer into an entry the SDK indexed from it)."""
-    if problem.suggestion is None or not fixable(problem):
+    if problem.suggestion is None or not fixable(problem) or fix_file(problem) != problem.file:
         return None
     written, meant = problem.suggestion
     if problem.code == "version-reused":
@@ -81,6 +91,31 @@ def fix_of(problem: Problem, text: Text) -> Fix | None:
         return None
     replacement = json.dumps(meant, ensure_ascii=False)[1:-1] if inline else meant
     return Fix(title, ((Span(found, found + len(spelled)), replacement),))
+
+
+def elsewhere_fix(problem: Problem, before: str | None) -> Fix | None:
+    """The fix of `problem` in another pack file than its own (`before`, that file's text,
+    None when there is none), None when it has no such fix: the line `blocks.line_ends` names
+    for a template checked out with `\\r\\n`, added at the end of the pack's
+    `.gitattributes` (its bytes kept; made when there is none)."""
+    if problem.code != line_ends.CODE or problem.suggestion is None:
+        return None
+    file, line = problem.suggestion
+    after = line_ends.appended(before, line)
+    at = len(before or "")
+    return Fix(
+        f'Add "{line}" to {file}',
+        ((Span(at, at), after[at:]),),
+        file=file,
+        create=before is None,
+    )
+
+
+def fix_file(problem: Problem) -> str:
+    """The pack file `problem`'s fix edits."""
+    if problem.code == line_ends.CODE and problem.suggestion is not None:
+        return problem.suggestion[0]
+    return problem.file
 
 
 def fixable(problem: Problem) -> bool:
@@ -169,6 +204,8 @@ class FileFix:
     file: str
     before: str
     after: str
+    created: bool = False
+    """Whether the file is made (there was none: `before` is empty)."""
 
 
 @dataclass(frozen=True)
@@ -186,22 +223,30 @@ class FixRun:
 
 
 def file_fixes(
-    problems: Iterable[Problem], read_text: Callable[[str], str | None]
+    problems: Iterable[Problem],
+    read_text: Callable[[str], str | None],
+    exists: Callable[[str], bool] = lambda _: True,
 ) -> tuple[dict[str, str], tuple[Fixed, ...]]:
     """Every file's text with the certain fixes of its `problems` applied (only the files
-    they change), and what they fixed. A file `read_text` can't give (not UTF-8) is left."""
+    they change), and what they fixed. A file `read_text` can't give (not UTF-8) is left,
+    unless `exists` says there is none and a fix makes it."""
     by_file: dict[str, list[Problem]] = {}
     for problem in ordered(problems):
         if problem.suggestion is not None and fixable(problem):
-            by_file.setdefault(problem.file, []).append(problem)
+            by_file.setdefault(fix_file(problem), []).append(problem)
     texts: dict[str, str] = {}
     fixed: list[Fixed] = []
     for file, listed in by_file.items():
         content = read_text(file)
-        if content is None:
+        if content is None and exists(file):
             continue
-        text = Text(content, toml=file == PYPROJECT)
-        offered = [(problem, fix_of(problem, text)) for problem in listed]
+        if any(fix_file(problem) != problem.file for problem in listed):
+            offered = [(problem, elsewhere_fix(problem, content)) for problem in listed]
+            content = content or ""
+            text = Text(content)
+        else:
+            text = Text(content or "", toml=file == PYPROJECT)
+            offered = [(problem, fix_of(problem, text)) for problem in listed]
         fixes = [(problem, fix) for problem, fix in offered if fix is not None]
         after, applied = fixed_text(text, [fix for _, fix in fixes])
         if after == content:
@@ -220,21 +265,28 @@ def fix_pack(root: Path, request: RunRequest) -> FixRun:
     originals: dict[str, str] = {}
     overlay: dict[str, bytes] = {}
     fixed: list[Fixed] = []
+    created: set[str] = set()
     result = run_pipeline(root, replace(request, cache=cache, overlay=overlay))
     for _ in range(MAX_PASSES):
         read = pack_text(root, overlay, result.options.max_file_size)
-        texts, resolved = file_fixes(result.problems, read)
+
+        def exists(file: str) -> bool:
+            return file in overlay or os.path.lexists(root / file)
+
+        texts, resolved = file_fixes(result.problems, read, exists)
         if not texts:
             break
         for file, text in texts.items():
             if file not in originals:
+                if not exists(file):
+                    created.add(file)
                 originals[file] = read(file) or ""
             overlay[file] = text.encode("utf-8")
         cache.forget(texts)
         fixed.extend(resolved)
         result = run_pipeline(root, replace(request, cache=cache, overlay=dict(overlay)))
     files = tuple(
-        FileFix(file, originals[file], overlay[file].decode("utf-8"))
+        FileFix(file, originals[file], overlay[file].decode("utf-8"), file in created)
         for file in sorted(overlay)
         if overlay[file] != originals[file].encode("utf-8")
     )

@@ -70,6 +70,11 @@ CODES: dict[str, str] = {
     "block-kind-conflict": "Two versions of one block id have different kinds.",
     "template-file": "A templateFile is absolute, outside the blocks folder, missing, or not text.",
     "template-case": "A templateFile differs from the file on disk only in letter case.",
+    "template-line-ends": (
+        "A templateFile's lines end in \\r\\n (a Windows checkout, git's core.autocrlf) and the "
+        "pack's .gitattributes don't keep them (-text, eol=crlf): the index differs from an LF "
+        "checkout's, and a deploy of either refuses the other's block version."
+    ),
     "template-normalization": "A templateFile differs from the file on disk only in Unicode "
     "normalization (NFC, NFD).",
     "liquid-syntax": (
@@ -298,8 +303,9 @@ def problems_markdown() -> str:
         "pack wrote in it escaped and shortened (see `docs/command-line.md`). Most codes are",
         "errors; `liquid-unknown-variable`, `settings-unknown-block`, `settings-unknown-key`,",
         "`agent-block-missing`, `check-id-unprefixed`, `sdk-warning`, `pin-not-reproducible`,",
-        "`version-lower`, `agent-range-dropped`, `hosted-profile` and an unknown top-level",
-        "`[tool.kindgi]` key are warnings, which fail the build only with `strict = true`.",
+        "`version-lower`, `agent-range-dropped`, `hosted-profile`, `template-line-ends` and an",
+        "unknown top-level `[tool.kindgi]` key are warnings, which fail the build only with",
+        "`strict = true`.",
     ]
     for name, codes in sections():
         lines += ["", f"## {name}", ""]

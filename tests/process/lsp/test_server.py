@@ -527,3 +527,47 @@ async def test_target_from_the_editors_settings(
         types.DidChangeConfigurationParams(settings={"hatch-kindgi": {"target": None}})
     )
     await until(lambda: _severity_codes(hosted_client, flags) == {("warning", "hosted-profile")})
+
+
+@pytest.mark.asyncio
+async def test_line_ends_quick_fix_makes_gitattributes(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    """A template checked out with `\\r\\n` is warned at its first `\\r`; the quick fix makes
+    the pack's `.gitattributes` with the line, and once the editor holds that file the
+    warning says the template wants checking out again; with `\\n` lines it is gone."""
+    root = copy_pack("broken/template-line-ends", tmp_path)
+    path = root / "blocks" / "reply.liquid"
+    text = path.read_bytes().decode("utf-8")
+    assert "\r\n" in text
+    address = open_file(client, path, text)
+    await until(lambda: bool(_messages(client, address)))
+    (warned,) = client.diagnostics[address]
+    assert warned.code == "template-line-ends"
+    assert warned.range.start == types.Position(0, 20)
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            types.TextDocumentIdentifier(address),
+            warned.range,
+            types.CodeActionContext(diagnostics=[warned]),
+        )
+    )
+    assert actions is not None
+    (action,) = actions
+    assert isinstance(action, types.CodeAction)
+    assert action.title == 'Add "*.liquid text eol=lf" to .gitattributes'
+    assert action.edit is not None
+    assert action.edit.document_changes is not None
+    made, edit = action.edit.document_changes
+    attributes = uri(root / ".gitattributes")
+    assert isinstance(made, types.CreateFile)
+    assert made.uri == attributes
+    assert isinstance(edit, types.TextDocumentEdit)
+    assert edit.text_document.uri == attributes
+    assert not (root / ".gitattributes").exists()  # the client makes it, not the server
+    written = apply("", [e for e in edit.edits if isinstance(e, types.TextEdit)])
+    assert written == "*.liquid text eol=lf\n"
+    open_file(client, root / ".gitattributes", written)
+    await until(lambda: any("check the file out again" in m for m in _messages(client, address)))
+    change_file(client, address, text.replace("\r\n", "\n"), 2)
+    await until(lambda: not _messages(client, address))
