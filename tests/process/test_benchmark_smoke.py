@@ -71,7 +71,8 @@ def test_hostile_hosted_rows_smoke_run() -> None:
     import subprocess
     import sys
 
-    from tests.helpers.bench import BENCHMARKS, REPO
+    from tests.helpers.bench import BENCHMARKS
+    from tests.helpers.packs import REPO
 
     done = subprocess.run(
         [sys.executable, BENCHMARKS / "hostile.py", "--only", "hosted", "--smoke"],

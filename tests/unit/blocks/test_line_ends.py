@@ -74,7 +74,8 @@ def _git_says(repo: Path, path: str) -> LineEnds:
     for line in said.splitlines():
         name, value = line.rsplit(": ", 2)[-2:]
         values[name] = {"set": True, "unset": False, "unspecified": None}.get(value, value)
-    return LineEnds(values["text"], values["eol"])
+    eol = values["eol"]
+    return LineEnds(values["text"], eol if isinstance(eol, str) else None)  # `eol` set: no value
 
 
 @pytest.mark.parametrize("path", PATHS)
