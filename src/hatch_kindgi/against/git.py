@@ -257,7 +257,7 @@ def _copy_blob(output: IO[bytes], stream: IO[bytes]) -> tuple[bool, bytes]:
     while left:
         chunk = output.read(min(left, _CHUNK))
         if not chunk:
-            return False
+            return False, line.strip()
         stream.write(chunk)
         left -= len(chunk)
     output.read(1)  # the newline after each object
