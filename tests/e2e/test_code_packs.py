@@ -26,7 +26,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - exercised on Python < 3.11 only
     import tomli as tomllib
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.sdk]  # code packs: the SDK indexes them
 
 FULL_PACKAGE = "acme_ledger"
 FULL_DIST_INFO = "acme_ledger-1.0.0.dist-info/"

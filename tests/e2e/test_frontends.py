@@ -39,7 +39,7 @@ from tests.helpers.repro import (
     sha256,
 )
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.sdk]  # code packs: the SDK indexes them
 
 COMMIT_PINS = {"artifactVersion": "1.0.0", "publishedAt": COMMIT_PUBLISHED_AT}
 BROKEN_CASE = "settings-values"

@@ -24,6 +24,7 @@ def _settings(block_id: str, schema: dict[str, Any]) -> str:
     return json.dumps(settings(block_id, "1.0.0", {"limit": 5}, schema), indent=2) + "\n"
 
 
+@pytest.mark.sdk  # guardrails and an agent, indexed by the SDK
 def test_build_fetches_nothing_from_a_loopback_schema_server(tmp_path: Path) -> None:
     """Remote $refs (absolute, and relative to a remote $id) and remote $schema URLs to a live
     server, in settings, a guardrail's configSchema and an agent's output.schema: no request."""
@@ -105,7 +106,14 @@ def test_pyproject_that_is_not_toml_fails_the_build_cleanly(tmp_path: Path, isol
     assert tree_digest(pack) == before
 
 
-@pytest.mark.parametrize("case", ["settings-values", "import-raises", "import-os-exit"])
+@pytest.mark.parametrize(
+    "case",
+    [
+        "settings-values",
+        pytest.param("import-raises", marks=pytest.mark.sdk),
+        pytest.param("import-os-exit", marks=pytest.mark.sdk),
+    ],
+)
 def test_failed_build_leaves_no_temporary_files(tmp_path: Path, case: str) -> None:
     """With TMPDIR a fresh empty folder, a failing build leaves it empty.
 

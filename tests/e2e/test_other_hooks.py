@@ -22,7 +22,7 @@ from tests.helpers.repro import (
     sha256,
 )
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.sdk]  # code packs: the SDK indexes them
 
 VERSION_FILE = "tools/_version.py"
 KINDGI_TABLE = "[tool.hatch.build.hooks.kindgi]\n"

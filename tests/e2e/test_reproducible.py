@@ -36,7 +36,7 @@ from tests.helpers.repro import (
     sha256,
 )
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.sdk]  # code packs: the SDK indexes them
 
 
 def unsettle(pack: Path) -> None:

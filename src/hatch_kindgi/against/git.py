@@ -219,11 +219,12 @@ def _write_blobs(root: Path, files: dict[str, tuple[str, int]], destination: Pat
                         stream.truncate(size)
                     target.chmod(mode)
                     continue
+                header = b""
                 try:
                     process.stdin.write(blob.encode("ascii") + b"\n")
                     process.stdin.flush()
                     with target.open("wb") as stream:
-                        copied = _copy_blob(process.stdout, stream)
+                        copied, header = _copy_blob(process.stdout, stream)
                 except BrokenPipeError:
                     copied = False
                 if not copied and timer.finished.is_set():
@@ -232,7 +233,8 @@ def _write_blobs(root: Path, files: dict[str, tuple[str, int]], destination: Pat
                     process.kill()
                     process.wait()
                     complaints.seek(0)
-                    raise _GitError(_blob_failure(path, blob, complaints.read()))
+                    said = complaints.read()
+                    raise _GitError(_blob_failure(root, path, blob, header, said))
                 target.chmod(mode)
         finally:
             timer.cancel()
@@ -244,33 +246,55 @@ def _write_blobs(root: Path, files: dict[str, tuple[str, int]], destination: Pat
                 process.stdout.close()
 
 
-def _copy_blob(output: IO[bytes], stream: IO[bytes]) -> bool:
+def _copy_blob(output: IO[bytes], stream: IO[bytes]) -> tuple[bool, bytes]:
     """Copy the next object of `git cat-file --batch` into `stream`; whether it was a
-    whole blob."""
-    header = output.readline().split()
+    whole blob, and the header git gave it (`<oid> missing` for one the clone lacks)."""
+    line = output.readline()
+    header = line.split()
     if len(header) != 3 or header[1] != b"blob":
-        return False
+        return False, line.strip()
     left = int(header[2])
     while left:
         chunk = output.read(min(left, _CHUNK))
         if not chunk:
-            return False
+            return False, line.strip()
         stream.write(chunk)
         left -= len(chunk)
     output.read(1)  # the newline after each object
-    return True
+    return True, line.strip()
 
 
-def _blob_failure(path: str, blob: str, said: bytes) -> str:
+def _blob_failure(root: Path, path: str, blob: str, header: bytes, said: bytes) -> str:
+    """Why a blob could not be read, in our words on every git: git 2.39 refuses a partial
+    clone's missing blob on stderr ("could not fetch ... from promisor remote"), git 2.55 answers
+    `<oid> missing` on stdout and says nothing, so the clone itself is asked whether it is
+    partial."""
     lines = [line for line in output_lines(said.decode("utf-8", "replace")) if line.strip()]
-    if any("promisor" in line or "lazy fetch" in line for line in lines):
+    promisor = any("promisor" in line or "lazy fetch" in line for line in lines)
+    missing = header.endswith(b" missing")
+    if promisor or (missing and _partial(root)):
         return (
             f"{path} ({blob}) is not in this clone, and git may not fetch it here (a partial "
             "clone): fetch the revision first, or clone without --filter"
         )
+    if missing and not lines:
+        return f"{path} ({blob}) cannot be read: git has no such object in this clone"
     fatal = [line for line in lines if line.startswith(("fatal:", "error:"))]
     reason = (fatal or lines or ["git cat-file stopped"])[-1]
     return f"{path} ({blob}) cannot be read: {reason}"
+
+
+def _partial(root: Path) -> bool:
+    """Whether the clone is partial (`git clone --filter`): it names a promisor remote."""
+    try:
+        said = _git(
+            root, "config", "--get-regexp", r"^(extensions\.partialclone|remote\..*\.promisor)$"
+        )
+    except _GitTimeout:
+        raise
+    except _GitError:  # none set: git exits 1
+        return False
+    return bool(said.strip())
 
 
 def _write_link(root: Path, path: str, blob: str, destination: Path) -> None:

@@ -6,7 +6,7 @@ import argparse
 import re
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from hatch_kindgi import __version__
 from hatch_kindgi.cli import check, diff, index, lsp, render, schema
@@ -68,7 +68,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 class _Parser(argparse.ArgumentParser):
     """argparse, with "did you mean" for a misspelt command, choice or option (argparse gives
-    none before Python 3.14, and there only when asked)."""
+    none before Python 3.14, and there only when asked, in its own words: 3.15 asks by default,
+    and its "maybe you meant" beside ours would be two suggestions). The command's parsers are of
+    this class too (argparse makes a subparser of its parent's class)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # An attribute argparse reads from Python 3.14 on (`suggest_on_error=`, which 3.9 to
+        # 3.13 don't take): ours is the one suggestion on every Python.
+        self.suggest_on_error = False
 
     def error(self, message: str) -> NoReturn:
         super().error(message + _hint(self, message))

@@ -206,6 +206,35 @@ def test_partial_clone_never_fetches(tmp_path: Path) -> None:
     assert missing.returncode != 0
 
 
+def test_a_missing_object_of_a_whole_clone_is_named(tmp_path: Path) -> None:
+    """A clone that is not partial but lacks a blob (a damaged one, its loose object removed):
+    git 2.55 answers `<oid> missing` and says nothing, older gits the same; not the partial
+    clone's advice, and the file named."""
+    repo = init_repo(tmp_path / "repo")
+    (repo / "pyproject.toml").write_text("one", "utf-8")
+    commit_all(repo, "one")
+    (repo / "pyproject.toml").write_text("two", "utf-8")
+    commit_all(repo, "two")
+    blob = git(repo, "rev-parse", "HEAD~1:pyproject.toml").strip()
+    (repo / ".git" / "objects" / blob[:2] / blob[2:]).unlink()
+    tree, problems = find_revision(repo, REQUEST)
+    assert problems == []
+    assert tree is not None
+    out = tmp_path / "out"
+    out.mkdir()
+    assert extract_pack(repo, tree, out, REQUEST) == (
+        False,
+        [
+            error(
+                "against-git",
+                ".",
+                '--against "HEAD~1": git cannot read the pack folder there: pyproject.toml '
+                f"({blob}) cannot be read: git has no such object in this clone",
+            )
+        ],
+    )
+
+
 def test_a_slow_git_is_a_problem_not_a_new_pack(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
